@@ -1,0 +1,20 @@
+import ArgumentParser
+
+/// `scrollwork bench`: measures Scrollwork against the alternatives in the same run.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure Scrollwork against the alternatives on the same data, in the same run.",
+        discussion: """
+            Build in release mode for meaningful figures: `swift run -c release scrollwork bench diff`.
+            Timings on shared machines are noisy: read the ratios and medians, not a lone time.
+            """,
+        subcommands: []
+    )
+}
+
+/// Options every benchmark takes.
+struct BenchOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print one JSON object per case instead of a table.")
+    var json = false
+}

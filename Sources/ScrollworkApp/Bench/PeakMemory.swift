@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Measures how much resident memory a piece of work adds at its peak.
+///
+/// On Linux this resets the kernel's high-water mark (`/proc/self/clear_refs`, value 5) and
+/// reads `VmHWM` afterwards, so the figure is the true peak of the process during the work,
+/// minus what was resident before. Elsewhere it reports `nil`.
+enum PeakMemory {
+    /// Runs `body` and returns its result with the peak resident memory it added, in bytes.
+    static func measure<T>(_ body: () -> T) -> (result: T, peakBytes: Int?) {
+        guard reset(), let before = statusField("VmRSS") else { return (body(), nil) }
+        let result = body()
+        guard let peak = statusField("VmHWM") else { return (result, nil) }
+        return (result, max(0, peak - before))
+    }
+
+    private static func reset() -> Bool {
+        #if os(Linux)
+        let fd = open("/proc/self/clear_refs", O_WRONLY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return write(fd, "5", 1) == 1
+        #else
+        return false
+        #endif
+    }
+
+    /// A `kB` field of `/proc/self/status`, in bytes.
+    private static func statusField(_ name: String) -> Int? {
+        #if os(Linux)
+        guard let file = fopen("/proc/self/status", "r") else { return nil }
+        defer { fclose(file) }
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        while getline(&line, &capacity, file) > 0 {
+            guard let line else { break }
+            let text = String(cString: line)
+            guard text.hasPrefix(name + ":") else { continue }
+            let digits = text.dropFirst(name.count + 1).filter(\.isNumber)
+            return Int(digits).map { $0 * 1024 }
+        }
+        return nil
+        #else
+        return nil
+        #endif
+    }
+}

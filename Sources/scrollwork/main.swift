@@ -1,0 +1,3 @@
+import ScrollworkApp
+
+ScrollworkCommand.main()
