@@ -26,7 +26,13 @@ let package = Package(
         .executableTarget(name: "scrollwork", dependencies: ["ScrollworkApp"]),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"]),
-        .testTarget(name: "ScrollworkAppTests", dependencies: ["ScrollworkApp", "ListDiff"]),
+        .testTarget(
+            name: "ScrollworkAppTests",
+            dependencies: [
+                "ScrollworkApp", "ListDiff",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

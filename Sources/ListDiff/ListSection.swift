@@ -4,7 +4,10 @@
 /// A snapshot of a whole list is an array of sections, `[ListSection<Model, Item>]`.
 /// Identities (`id`) say which section or item is "the same" across two snapshots; equality
 /// (`==`) says whether its content changed, which is what makes it a reload.
-public struct ListSection<Model: Identifiable & Equatable, Item: Identifiable & Equatable>: Identifiable {
+///
+/// A section is deliberately not `Identifiable` itself, so that a snapshot of sections is never
+/// mistaken for a flat list of items.
+public struct ListSection<Model: Identifiable & Equatable, Item: Identifiable & Equatable> {
     /// The section's identity and content.
     public var model: Model
     /// The section's items, in display order.

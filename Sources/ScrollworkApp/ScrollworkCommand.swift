@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `scrollwork` command line: the reader's entry point and its tools.
 public struct ScrollworkCommand: ParsableCommand {
@@ -6,12 +7,31 @@ public struct ScrollworkCommand: ParsableCommand {
         commandName: "scrollwork",
         abstract: "Scrollwork: an engine for long scrolling lists of remote content, and its terminal feed reader.",
         discussion: """
-            The terminal reader is not built yet. Today the commands are the engines' tools:
-            `diff` computes animated batch updates between two list snapshots, and `bench`
+            The terminal reader is not built yet. Today the commands are the engines' tools: \
+            `diff` computes animated batch updates between two list snapshots, and `bench` \
             measures the engines against the alternatives on the same data.
+
+            Exit status: 0 on success, 1 when the work fails (a feed, the network, a file that \
+            cannot be decoded), 2 on bad usage or malformed input.
             """,
-        subcommands: [BenchCommand.self]
+        subcommands: [DiffCommand.self, BenchCommand.self]
     )
 
     public init() {}
+
+    /// Parses the process's arguments, runs the command, and exits; bad usage exits with
+    /// status 2 (ArgumentParser's default is 64) so every command follows the same convention.
+    public static func runAsMain() -> Never {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            exit(withError: nil)
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                printError(fullMessage(for: error))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -1,3 +1,3 @@
 import ScrollworkApp
 
-ScrollworkCommand.main()
+ScrollworkCommand.runAsMain()
