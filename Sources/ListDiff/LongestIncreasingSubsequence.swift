@@ -7,6 +7,7 @@
 ///
 /// - Returns: a mask, `true` for the elements of the subsequence.
 /// - Complexity: O(n + k log n) for n values of which k are out of order; O(n log n) at worst.
+@usableFromInline
 func longestIncreasingSubsequenceMask(_ values: [Int]) -> [Bool] {
     var mask = [Bool](repeating: false, count: values.count)
     guard !values.isEmpty else { return mask }

@@ -1,65 +1,75 @@
-/// Pairs the elements of two sequences by identity, in one pass over each.
+/// Pairs old elements with new ones by identity, in one hash operation per element.
 ///
-/// Duplicate identities are matched by occurrence: the k-th element with a given identity in
-/// the old sequence pairs with the k-th element with that identity in the new one; surplus
-/// occurrences stay unpaired. Each side hashes every identity once.
-struct OccurrenceMatch {
-    /// For each old element, the index of its partner in the new sequence, or -1.
-    var oldToNew: [Int]
-    /// For each new element, the index of its partner in the old sequence, or -1.
-    var newToOld: [Int]
+/// Duplicate identities are matched by occurrence: the k-th element with a given identity on
+/// the old side pairs with the k-th element with that identity on the new side; surplus
+/// occurrences stay unpaired.
+///
+/// Feed every new identity to ``addNew(_:)`` in order, then every old one to
+/// ``claim(_:)`` in order. Callers walk their own structure (sections of items), which keeps
+/// the hot loops free of iterator and key-path overhead.
+@usableFromInline
+struct OccurrenceMatch<ID: Hashable> {
+    /// For each old element claimed so far, the index of its partner on the new side, or -1.
+    @usableFromInline var oldToNew: [Int] = []
+    /// For each new element, the index of its partner on the old side, or -1.
+    @usableFromInline var newToOld: [Int] = []
 
-    /// - Complexity: O(n + m) expected, for n old and m new elements.
-    init<Old: Sequence, New: Sequence>(
-        old: Old, oldCount: Int, new: New, newCount: Int
-    ) where Old.Element == New.Element, Old.Element: Hashable {
-        // One table entry per distinct identity of the new side: the chain of its new indices,
-        // consumed from the front as old occurrences claim them.
-        var entries = [New.Element: Int](minimumCapacity: newCount)
-        var nextUnclaimed: [Int] = []
-        var last: [Int] = []
-        var nextSameIdentity = [Int](repeating: -1, count: newCount)
+    // One table entry per distinct new identity: the chain of its new indices, consumed from
+    // the front as old occurrences claim them.
+    @usableFromInline var entries: [ID: Int]
+    @usableFromInline var nextUnclaimed: [Int] = []
+    @usableFromInline var lastInChain: [Int] = []
+    @usableFromInline var nextSameIdentity: [Int] = []
+
+    /// Prepares for `newCount` new and `oldCount` old elements (capacity hints).
+    @inlinable
+    init(newCount: Int, oldCount: Int) {
+        entries = Dictionary(minimumCapacity: newCount)
+        newToOld.reserveCapacity(newCount)
+        nextSameIdentity.reserveCapacity(newCount)
         nextUnclaimed.reserveCapacity(newCount)
-        last.reserveCapacity(newCount)
-        var index = 0
-        for id in new {
-            let fresh = nextUnclaimed.count
-            let entry = Self.entry(&entries[id, default: fresh])
-            if entry == fresh {
-                nextUnclaimed.append(index)
-                last.append(index)
-            } else {
-                nextSameIdentity[last[entry]] = index
-                last[entry] = index
-            }
-            index += 1
-        }
-        precondition(index == newCount, "newCount must be the length of the new sequence")
+        lastInChain.reserveCapacity(newCount)
+        oldToNew.reserveCapacity(oldCount)
+    }
 
-        var oldToNew = [Int](repeating: -1, count: oldCount)
-        var newToOld = [Int](repeating: -1, count: newCount)
-        index = 0
-        for id in old {
-            if let entry = entries[id] {
-                let partner = nextUnclaimed[entry]
-                if partner >= 0 {
-                    oldToNew[index] = partner
-                    newToOld[partner] = index
-                    nextUnclaimed[entry] = nextSameIdentity[partner]
-                }
-            }
-            index += 1
+    /// Records the next element of the new side.
+    @inlinable
+    mutating func addNew(_ id: ID) {
+        let index = newToOld.count
+        newToOld.append(-1)
+        nextSameIdentity.append(-1)
+        let fresh = nextUnclaimed.count
+        let entry = Self.entry(&entries[id, default: fresh])
+        if entry == fresh {
+            nextUnclaimed.append(index)
+            lastInChain.append(index)
+        } else {
+            nextSameIdentity[lastInChain[entry]] = index
+            lastInChain[entry] = index
         }
-        precondition(index == oldCount, "oldCount must be the length of the old sequence")
-        self.oldToNew = oldToNew
-        self.newToOld = newToOld
+    }
+
+    /// Pairs the next element of the old side with the first unclaimed new element of the same
+    /// identity, if there is one.
+    @inlinable
+    mutating func claim(_ id: ID) {
+        let index = oldToNew.count
+        guard let entry = entries[id], case let partner = nextUnclaimed[entry], partner >= 0 else {
+            oldToNew.append(-1)
+            return
+        }
+        oldToNew.append(partner)
+        newToOld[partner] = index
+        nextUnclaimed[entry] = nextSameIdentity[partner]
     }
 
     /// Reads a table value through `inout`, so that looking up a missing key inserts its
     /// default in the same hash operation.
-    private static func entry(_ value: inout Int) -> Int { value }
+    @inlinable
+    static func entry(_ value: inout Int) -> Int { value }
 
     /// Forgets the pairing of old element `old`, if it has one.
+    @inlinable
     mutating func unpair(old: Int) {
         let new = oldToNew[old]
         guard new >= 0 else { return }

@@ -18,27 +18,44 @@ extension StagedChanges {
     /// - Complexity: O(n) expected time and memory for n sections and items in both snapshots,
     ///   plus O(k log n) for k items or sections whose relative order changed (choosing the
     ///   fewest moves). Content is compared once per matched item.
+    @inlinable
     public init(from old: [ListSection<Model, Item>], to new: [ListSection<Model, Item>]) {
         self.init(stages: Differ(old: old, new: new).stages())
     }
 }
 
 /// The diff of two snapshots; one value per computation.
-private struct Differ<Model: Identifiable & Equatable, Item: Identifiable & Equatable> {
-    typealias Section = ListSection<Model, Item>
-    typealias Stage = StagedChanges<Model, Item>.Stage
+///
+/// Inlinable, like the rest of the diff, so that clients get code specialized for their item
+/// types: unspecialized, hashing and comparing through witness tables is about ten times slower.
+@usableFromInline
+struct Differ<Model: Identifiable & Equatable, Item: Identifiable & Equatable> {
+    @usableFromInline typealias Section = ListSection<Model, Item>
+    @usableFromInline typealias Stage = StagedChanges<Model, Item>.Stage
 
-    let old: [Section]
-    let new: [Section]
+    @usableFromInline let old: [Section]
+    @usableFromInline let new: [Section]
 
+    @inlinable
+    init(old: [Section], new: [Section]) {
+        self.old = old
+        self.new = new
+    }
+
+    @inlinable
     func stages() -> [Stage] {
-        let sections = OccurrenceMatch(
-            old: old.lazy.map(\.id), oldCount: old.count, new: new.lazy.map(\.id), newCount: new.count)
+        var sections = OccurrenceMatch<Model.ID>(newCount: new.count, oldCount: old.count)
+        for section in new { sections.addNew(section.model.id) }
+        for section in old { sections.claim(section.model.id) }
         let oldStart = Self.startOffsets(old)
         let newStart = Self.startOffsets(new)
-        var items = OccurrenceMatch(
-            old: old.lazy.flatMap { $0.items.lazy.map(\.id) }, oldCount: oldStart[old.count],
-            new: new.lazy.flatMap { $0.items.lazy.map(\.id) }, newCount: newStart[new.count])
+        var items = OccurrenceMatch<Item.ID>(newCount: newStart[new.count], oldCount: oldStart[old.count])
+        for section in new {
+            for item in section.items { items.addNew(item.id) }
+        }
+        for section in old {
+            for item in section.items { items.claim(item.id) }
+        }
         var oldSectionOf = [Int32](repeating: 0, count: oldStart[old.count])
         for section in old.indices {
             for index in oldStart[section]..<oldStart[section + 1] { oldSectionOf[index] = Int32(section) }
@@ -149,7 +166,8 @@ private struct Differ<Model: Identifiable & Equatable, Item: Identifiable & Equa
     }
 
     /// The flat index of each section's first item, and the total item count at the end.
-    private static func startOffsets(_ sections: [Section]) -> [Int] {
+    @inlinable
+    static func startOffsets(_ sections: [Section]) -> [Int] {
         var offsets = [Int]()
         offsets.reserveCapacity(sections.count + 1)
         var total = 0
