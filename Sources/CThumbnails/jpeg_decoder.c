@@ -32,8 +32,14 @@ struct ct_jpeg_decoder {
 
 static void ct_jpeg_error_exit(j_common_ptr cinfo) {
     ct_jpeg_decoder *decoder = (ct_jpeg_decoder *)cinfo->client_data;
-    (*cinfo->err->format_message)(cinfo, decoder->message);
-    decoder->error.status = cinfo->err->msg_code == JERR_OUT_OF_MEMORY ? CT_OUT_OF_MEMORY : CT_CORRUPT;
+    if (decoder->ran_out) {
+        // The source manager's filler after the end of the data is what broke the parse:
+        // the file is short, not malformed, and the end-of-data message says so.
+        decoder->error.status = CT_TRUNCATED;
+    } else {
+        (*cinfo->err->format_message)(cinfo, decoder->message);
+        decoder->error.status = cinfo->err->msg_code == JERR_OUT_OF_MEMORY ? CT_OUT_OF_MEMORY : CT_CORRUPT;
+    }
     longjmp(decoder->error.jump, 1);
 }
 
@@ -80,7 +86,7 @@ ct_jpeg_decoder *ct_jpeg_create(const uint8_t *data, size_t size) {
 }
 
 ct_status ct_jpeg_read_header(ct_jpeg_decoder *decoder, ct_jpeg_info *info) {
-    if (setjmp(decoder->error.jump)) return decoder->ran_out ? CT_TRUNCATED : decoder->error.status;
+    if (setjmp(decoder->error.jump)) return decoder->error.status;
     if (jpeg_read_header(&decoder->cinfo, TRUE) != JPEG_HEADER_OK) {
         snprintf(decoder->message, sizeof decoder->message, "no image in the data");
         return CT_CORRUPT;

@@ -1,6 +1,6 @@
 /// A decoded image: 8-bit RGBA samples with straight (not premultiplied) alpha, row by row
 /// from the top.
-public struct PixelBuffer: Hashable, Sendable {
+public struct PixelBuffer: Hashable, Sendable, CustomStringConvertible {
     /// The width in pixels.
     public let width: Int
     /// The height in pixels.
@@ -46,6 +46,9 @@ public struct PixelBuffer: Hashable, Sendable {
             bytes[offset + 3] = newValue.alpha
         }
     }
+
+    /// `PixelBuffer(128x85, 512 bytes per row)`: the size, not the pixels.
+    public var description: String { "PixelBuffer(\(width)x\(height), \(bytesPerRow) bytes per row)" }
 
     private func checkedOffset(x: Int, y: Int) -> Int {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside \(width)x\(height)")
