@@ -10,7 +10,7 @@ public struct ScrollworkCommand: ParsableCommand {
             `diff` computes animated batch updates between two list snapshots, and `bench`
             measures the engines against the alternatives on the same data.
             """,
-        subcommands: [BenchCommand.self]
+        subcommands: [BenchCommand.self, ThumbnailCommand.self]
     )
 
     public init() {}
