@@ -8,9 +8,12 @@
 /// Memory is the output plus three rows of `targetWidth` accumulators, whatever the source
 /// size. When the target equals the source size the rows are copied unchanged.
 struct AreaDownsampler {
-    /// How one source row or column spreads over the one or two target rows or columns it overlaps.
+    /// How one source row or column spreads over the one or two target rows or columns it
+    /// overlaps. `second` is always a valid index, with weight zero when there is no overlap,
+    /// so the inner loop has no branch.
     private struct Span {
         var first: Int
+        var second: Int
         var firstWeight: Float
         var secondWeight: Float
     }
@@ -21,10 +24,10 @@ struct AreaDownsampler {
     private let columns: [Span]
     private let rows: [Span]
     /// The current source row, reduced horizontally: premultiplied red, green, blue, and alpha.
-    private var reducedRow: [Float]
+    private var reducedRow: [SIMD4<Float>]
     /// Sums for the target row being filled, and for the one after it.
-    private var current: [Float]
-    private var next: [Float]
+    private var current: [SIMD4<Float>]
+    private var next: [SIMD4<Float>]
     private var currentRow = 0
     private(set) var rowsConsumed = 0
 
@@ -40,8 +43,7 @@ struct AreaDownsampler {
         let copies = targetWidth == sourceWidth && targetHeight == sourceHeight
         columns = copies ? [] : Self.spans(source: sourceWidth, target: targetWidth)
         rows = copies ? [] : Self.spans(source: sourceHeight, target: targetHeight)
-        let accumulators = copies ? 0 : targetWidth * 4
-        reducedRow = [Float](repeating: 0, count: accumulators)
+        reducedRow = [SIMD4<Float>](repeating: .zero, count: copies ? 0 : targetWidth)
         current = reducedRow
         next = reducedRow
     }
@@ -54,11 +56,12 @@ struct AreaDownsampler {
             let start = Double(index) * scale
             let end = Double(index + 1) * scale
             let first = min(Int(start), target - 1)
+            let second = min(first + 1, target - 1)
             let boundary = Double(first + 1)
-            guard end > boundary, first + 1 < target else {
-                return Span(first: first, firstWeight: Float(end - start), secondWeight: 0)
+            guard end > boundary, second > first else {
+                return Span(first: first, second: second, firstWeight: Float(end - start), secondWeight: 0)
             }
-            return Span(first: first, firstWeight: Float(boundary - start), secondWeight: Float(end - boundary))
+            return Span(first: first, second: second, firstWeight: Float(boundary - start), secondWeight: Float(end - boundary))
         }
     }
 
@@ -115,31 +118,20 @@ struct AreaDownsampler {
         }
     }
 
-    private static func reduceHorizontally(_ source: UnsafePointer<UInt8>, columns: UnsafeBufferPointer<Span>, into reduced: UnsafeMutableBufferPointer<Float>) {
-        reduced.update(repeating: 0)
-        for (column, span) in columns.enumerated() {
-            let pixel = source + column * 4
-            let alpha = Float(pixel[3])
-            let red = Float(pixel[0]) * alpha
-            let green = Float(pixel[1]) * alpha
-            let blue = Float(pixel[2]) * alpha
-            let first = span.first * 4
-            let weight = span.firstWeight
-            reduced[first] += red * weight
-            reduced[first + 1] += green * weight
-            reduced[first + 2] += blue * weight
-            reduced[first + 3] += alpha * weight
-            let second = span.secondWeight
-            if second > 0 {
-                reduced[first + 4] += red * second
-                reduced[first + 5] += green * second
-                reduced[first + 6] += blue * second
-                reduced[first + 7] += alpha * second
-            }
+    private static func reduceHorizontally(_ source: UnsafePointer<UInt8>, columns: UnsafeBufferPointer<Span>, into reduced: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        reduced.update(repeating: .zero)
+        let bytes = UnsafeRawPointer(source)
+        for column in 0..<columns.count {
+            let span = columns[column]
+            let pixel = SIMD4<Float>(bytes.loadUnaligned(fromByteOffset: column * 4, as: SIMD4<UInt8>.self))
+            let alpha = pixel[3]
+            let premultiplied = pixel * SIMD4(alpha, alpha, alpha, 1)
+            reduced[span.first] += premultiplied * span.firstWeight
+            reduced[span.second] += premultiplied * span.secondWeight
         }
     }
 
-    private static func add(_ row: [Float], weight: Float, to sums: inout [Float]) {
+    private static func add(_ row: [SIMD4<Float>], weight: Float, to sums: inout [SIMD4<Float>]) {
         row.withUnsafeBufferPointer { row in
             sums.withUnsafeMutableBufferPointer { sums in
                 for index in 0..<row.count { sums[index] += row[index] * weight }
@@ -152,26 +144,21 @@ struct AreaDownsampler {
         let start = currentRow * output.bytesPerRow
         current.withUnsafeBufferPointer { sums in
             output.bytes.withUnsafeMutableBufferPointer { bytes in
-                for pixel in 0..<output.width {
-                    let sum = pixel * 4
-                    let alpha = sums[sum + 3]
+                for pixel in 0..<sums.count {
+                    let sum = sums[pixel]
+                    let alpha = sum[3]
                     let target = start + pixel * 4
-                    guard alpha > 0 else {
-                        bytes[target] = 0
-                        bytes[target + 1] = 0
-                        bytes[target + 2] = 0
-                        bytes[target + 3] = 0
-                        continue
-                    }
-                    bytes[target] = Self.byte(sums[sum] / alpha)
-                    bytes[target + 1] = Self.byte(sums[sum + 1] / alpha)
-                    bytes[target + 2] = Self.byte(sums[sum + 2] / alpha)
-                    bytes[target + 3] = Self.byte(alpha)
+                    // Nothing visible: transparent black rather than a division by zero.
+                    let colour = alpha > 0 ? sum / SIMD4(alpha, alpha, alpha, 1) : .zero
+                    bytes[target] = Self.byte(colour[0])
+                    bytes[target + 1] = Self.byte(colour[1])
+                    bytes[target + 2] = Self.byte(colour[2])
+                    bytes[target + 3] = Self.byte(colour[3])
                 }
             }
         }
         swap(&current, &next)
-        next.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        next.withUnsafeMutableBufferPointer { $0.update(repeating: .zero) }
         currentRow += 1
     }
 

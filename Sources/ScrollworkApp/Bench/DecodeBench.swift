@@ -1,0 +1,125 @@
+import ArgumentParser
+import Dispatch
+import ImageFixtures
+import Thumbnails
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `scrollwork bench decode`: 128-pixel thumbnails through `ThumbnailDecoder` against the naive
+/// way, a full decode followed by a resample, on the same generated files in the same run.
+///
+/// Both sides use the same libraries and the same area averaging; the only difference is
+/// that Scrollwork reduces while decoding (DCT scaling for JPEG, row streaming for PNG).
+struct DecodeBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decode",
+        abstract: "Thumbnail decoding (128 px) against full decode plus resample, per image kind.",
+        discussion: """
+            Columns: median milliseconds per thumbnail single-threaded (scrollwork_ms) and for
+            full decode + resample (baseline_ms), their ratio, thumbnails per second with every
+            core busy, and the peak resident memory each way adds (MB).
+            """
+    )
+
+    /// One benchmark input: a name for the report and the encoded file.
+    struct Case {
+        var name: String
+        var data: [UInt8]
+    }
+
+    @OptionGroup var options: BenchOptions
+
+    @Option(name: .long, help: "Timed runs per measurement; the median is reported.")
+    var runs = 9
+
+    static let thumbnailSize = 128
+
+    func validate() throws {
+        guard runs > 0 else { throw ValidationError("--runs must be positive") }
+    }
+
+    func run() throws {
+        var report = BenchReport(columns: [
+            "case", "file_kb", "scrollwork_ms", "baseline_ms", "ratio", "throughput_per_s", "peak_mb", "baseline_peak_mb",
+        ])
+        for benchCase in Self.cases() {
+            report.append(measure(benchCase))
+        }
+        report.print(json: options.json)
+    }
+
+    /// The inputs the issue names, generated here so that every machine measures the same files.
+    static func cases() -> [Case] {
+        let photo = PhotoPattern.pixels(width: 3000, height: 2000)
+        let small = PhotoPattern.pixels(width: 1000, height: 667, seed: 2)
+        let smallWithAlpha = PhotoPattern.pixels(width: 1000, height: 667, withAlpha: true, seed: 3)
+        return [
+            Case(name: "jpeg-3000x2000-baseline", data: JPEGFixture.encode(pixels: photo, width: 3000, height: 2000, quality: 90)),
+            Case(name: "jpeg-3000x2000-progressive", data: JPEGFixture.encode(pixels: photo, width: 3000, height: 2000, quality: 90, progressive: true)),
+            Case(name: "jpeg-1000x667-baseline", data: JPEGFixture.encode(pixels: small, width: 1000, height: 667, quality: 90)),
+            Case(name: "png-3000x2000-rgb", data: PNGFixture.encode(rgb: photo, width: 3000, height: 2000)),
+            Case(name: "png-1000x667-rgba", data: PNGFixture.encode(rgba: smallWithAlpha, width: 1000, height: 667)),
+        ]
+    }
+
+    private func measure(_ benchCase: Case) -> [BenchValue] {
+        let data = benchCase.data
+        let thumbnail = { Self.decode(data, maxPixelSize: Self.thumbnailSize, name: benchCase.name) }
+        let baseline = { Self.decode(data, maxPixelSize: nil, name: benchCase.name).downsampled(toFit: Self.thumbnailSize) }
+        let scrollworkMilliseconds = Stopwatch.medianMilliseconds(runs: runs, thumbnail)
+        let baselineMilliseconds = Stopwatch.medianMilliseconds(runs: runs, baseline)
+        Self.releaseFreedMemory()
+        let peak = PeakMemory.measure(thumbnail).peakBytes
+        Self.releaseFreedMemory()
+        let baselinePeak = PeakMemory.measure(baseline).peakBytes
+        return [
+            .text(benchCase.name),
+            .number(Double(data.count) / 1024),
+            .number(scrollworkMilliseconds),
+            .number(baselineMilliseconds),
+            .number(baselineMilliseconds / scrollworkMilliseconds),
+            .number(Self.throughput(data, name: benchCase.name)),
+            BenchValue(peak.map { Double($0) / 1_048_576 }),
+            BenchValue(baselinePeak.map { Double($0) / 1_048_576 }),
+        ]
+    }
+
+    /// Thumbnails per second with one decode running on every core.
+    private static func throughput(_ data: [UInt8], name: String) -> Double {
+        let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        // Several per core, so a core that finishes early does not idle the measurement away.
+        let count = cores * 8
+        let elapsed = ContinuousClock().measure {
+            DispatchQueue.concurrentPerform(iterations: count) { _ in
+                _ = decode(data, maxPixelSize: thumbnailSize, name: name)
+            }
+        }
+        return Double(count) / (elapsed.milliseconds / 1000)
+    }
+
+    /// Returns memory the allocator keeps for reuse to the system. Without this, the timed
+    /// runs leave the heap holding enough freed pages to serve the measured run, which then
+    /// adds nothing to the resident high-water mark and reads as zero.
+    /// glibc's `malloc_trim` lives in `<malloc.h>`, which the Glibc module does not import, so
+    /// it is looked up by name.
+    private static func releaseFreedMemory() {
+        #if canImport(Glibc)
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+        #endif
+    }
+
+    /// The inputs are generated by this benchmark, so failing to decode one is a bug in it.
+    private static func decode(_ data: [UInt8], maxPixelSize: Int?, name: String) -> PixelBuffer {
+        do {
+            return try ThumbnailDecoder().decode(data, maxPixelSize: maxPixelSize, isCancelled: { false })
+        } catch {
+            preconditionFailure("the generated \(name) image failed to decode: \(error)")
+        }
+    }
+}
