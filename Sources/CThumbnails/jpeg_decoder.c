@@ -25,6 +25,9 @@ struct ct_jpeg_decoder {
     int created;
     int ran_out;
     int adobe_inverted;
+    // Set only while ct_jpeg_start runs, the one call that can take long without returning.
+    ct_cancel_check cancelled;
+    void *cancel_context;
     // CMYK and YCCK images only: one scanline of CMYK before conversion to RGBA.
     uint8_t *cmyk_row;
     char message[JMSG_LENGTH_MAX];
@@ -56,8 +59,15 @@ static void ct_jpeg_emit_message(j_common_ptr cinfo, int level) {
     cinfo->err->num_warnings++;
 }
 
+// libjpeg calls this after each row of blocks while it reads a multi-scan image, from inside
+// jpeg_start_decompress: the place to stop runaway scan counts and to honour cancellation.
 static void ct_jpeg_progress(j_common_ptr cinfo) {
     ct_jpeg_decoder *decoder = (ct_jpeg_decoder *)cinfo->client_data;
+    if (decoder->cancelled != NULL && decoder->cancelled(decoder->cancel_context)) {
+        snprintf(decoder->message, sizeof decoder->message, "cancelled");
+        decoder->error.status = CT_CANCELLED;
+        longjmp(decoder->error.jump, 1);
+    }
     if (decoder->cinfo.input_scan_number > CT_JPEG_MAX_SCANS) {
         snprintf(decoder->message, sizeof decoder->message, "more than %d progressive scans", CT_JPEG_MAX_SCANS);
         decoder->error.status = CT_LIMIT;
@@ -107,14 +117,21 @@ ct_status ct_jpeg_read_header(ct_jpeg_decoder *decoder, ct_jpeg_info *info) {
     return CT_OK;
 }
 
-ct_status ct_jpeg_start(ct_jpeg_decoder *decoder, unsigned scale_denom, uint32_t *width, uint32_t *height) {
-    if (setjmp(decoder->error.jump)) return decoder->error.status;
+ct_status ct_jpeg_start(ct_jpeg_decoder *decoder, unsigned scale_denom, ct_cancel_check cancelled, void *context,
+                        uint32_t *width, uint32_t *height) {
+    if (setjmp(decoder->error.jump)) {
+        decoder->cancelled = NULL;
+        return decoder->error.status;
+    }
     struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    decoder->cancelled = cancelled;
+    decoder->cancel_context = context;
     cinfo->scale_num = 1;
     cinfo->scale_denom = scale_denom;
     int cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
     cinfo->out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
     jpeg_start_decompress(cinfo);
+    decoder->cancelled = NULL;
     if (cmyk) {
         decoder->cmyk_row = malloc((size_t)cinfo->output_width * 4);
         if (decoder->cmyk_row == NULL) {

@@ -34,6 +34,18 @@ struct CancellationTests {
         #expect(flip.calls == 2)
     }
 
+    @Test func stopsAProgressiveJPEGWhileItsScansAreRead() {
+        let progressive = TestImages.smoothJPEG(width: 64, height: 64, progressive: true)
+        let flip = FlipAfter(batches: 5)
+        // One batch for the whole image: only checks during the scans can see the flip.
+        let decoder = ThumbnailDecoder(configuration: .init(rowsPerBatch: 64))
+
+        #expect(throws: ThumbnailError.cancelled) {
+            try decoder.decode(progressive, maxPixelSize: nil, isCancelled: flip.check)
+        }
+        #expect(flip.calls == 6)
+    }
+
     @Test func aDecodeThatIsNeverCancelledAsksBeforeEveryBatch() throws {
         let flip = FlipAfter(batches: .max)
         let decoder = ThumbnailDecoder(configuration: .init(rowsPerBatch: 8))

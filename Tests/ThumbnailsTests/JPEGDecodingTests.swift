@@ -57,6 +57,19 @@ struct JPEGDecodingTests {
         #expect(abs(Int(grey.red) - 128) <= 4 && abs(Int(grey.green) - 128) <= 4 && abs(Int(grey.blue) - 128) <= 4, "\(grey)")
     }
 
+    @Test func readsCMYKWithoutAnAdobeMarkerAsUninverted() throws {
+        // Plain CMYK ink amounts for rgb(200, 100, 50): 255 - each channel, no black.
+        let cmyk = [UInt8](repeating: 0, count: 16 * 16 * 4).indices.map { [55, 155, 205, 0][$0 % 4] } as [UInt8]
+        var jpeg = JPEGFixture.encode(pixels: cmyk, width: 16, height: 16, color: .cmyk, quality: 95)
+        let adobe = try #require(jpeg.jpegMarkerOffset(0xEE))
+        jpeg.removeSubrange(adobe..<(adobe + 2 + (Int(jpeg[adobe + 2]) << 8 | Int(jpeg[adobe + 3]))))
+
+        let image = try ThumbnailDecoder().decode(jpeg, maxPixelSize: nil)
+
+        let pixel = image[8, 8]
+        #expect(abs(Int(pixel.red) - 200) <= 4 && abs(Int(pixel.green) - 100) <= 4 && abs(Int(pixel.blue) - 50) <= 4, "\(pixel)")
+    }
+
     @Test func scaledDecodingMatchesAFullDecodeDownsampled() throws {
         let jpeg = TestImages.smoothJPEG(width: 400, height: 300)
         let decoder = ThumbnailDecoder()

@@ -21,7 +21,12 @@ typedef enum {
     CT_OUT_OF_MEMORY = 3,
     /// The file asks for more work than any sane image needs (e.g. thousands of progressive scans).
     CT_LIMIT = 4,
+    /// The caller's cancellation check said stop.
+    CT_CANCELLED = 5,
 } ct_status;
+
+/// Asked now and then during long work inside one call; nonzero stops it with CT_CANCELLED.
+typedef int (*ct_cancel_check)(void *context);
 
 // MARK: PNG
 
@@ -72,8 +77,10 @@ ct_jpeg_decoder *ct_jpeg_create(const uint8_t *data, size_t size);
 /// Reads the markers up to the first scan; allocates nothing in proportion to the image.
 ct_status ct_jpeg_read_header(ct_jpeg_decoder *decoder, ct_jpeg_info *info);
 /// Starts decompression at 1/`scale_denom` (1, 2, 4 or 8) and reports the scaled size.
-/// A progressive image's whole coefficient buffer is allocated and filled here.
-ct_status ct_jpeg_start(ct_jpeg_decoder *decoder, unsigned scale_denom, uint32_t *width, uint32_t *height);
+/// A progressive image's whole coefficient buffer is allocated and every scan decoded here,
+/// so for one `cancelled` (which may be NULL) is asked after each row of blocks it reads.
+ct_status ct_jpeg_start(ct_jpeg_decoder *decoder, unsigned scale_denom, ct_cancel_check cancelled, void *context,
+                        uint32_t *width, uint32_t *height);
 /// Decodes up to `max_rows` RGBA8 rows to `out`, `stride` bytes apart.
 ct_status ct_jpeg_read_rows(ct_jpeg_decoder *decoder, uint8_t *out, size_t stride, uint32_t max_rows, uint32_t *rows_read);
 /// 1 once libjpeg has met the end of the data before the end of the image. It then goes on

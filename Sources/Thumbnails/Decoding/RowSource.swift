@@ -24,6 +24,7 @@ extension ThumbnailError {
         switch status {
         case CT_TRUNCATED: self = .truncated(text)
         case CT_OUT_OF_MEMORY: self = .outOfMemory(text)
+        case CT_CANCELLED: self = .cancelled
         default: self = .corrupt(text)
         }
     }

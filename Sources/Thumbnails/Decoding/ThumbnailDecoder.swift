@@ -23,7 +23,8 @@ public struct ThumbnailDecoder: ImageDecoding {
     ///   - data: A complete PNG or JPEG file.
     ///   - maxPixelSize: The most pixels the result may have on its larger side, or `nil` for
     ///     the full size. Images already small enough are never enlarged.
-    ///   - isCancelled: Asked before every batch of `configuration.rowsPerBatch` rows.
+    ///   - isCancelled: Asked before every batch of `configuration.rowsPerBatch` rows, and for a
+    ///     progressive JPEG also after every row of blocks while its scans are read.
     /// - Returns: A tightly packed buffer, displayed upright (EXIF orientation applied).
     /// - Throws: `ThumbnailError`: `.unsupportedFormat` for anything but PNG and JPEG,
     ///   `.tooManyPixels` for headers over the limit, `.truncated` or `.corrupt` for damaged
@@ -45,7 +46,8 @@ public struct ThumbnailDecoder: ImageDecoding {
                     bytes,
                     maxPixelCount: configuration.maxPixelCount,
                     maxPixelSize: maxPixelSize,
-                    requiresCompleteData: !configuration.returnsPartialImages
+                    requiresCompleteData: !configuration.returnsPartialImages,
+                    isCancelled: isCancelled
                 )
                 let image = try reduce(source, maxPixelSize: maxPixelSize, isCancelled: isCancelled)
                 return image.oriented(ExifOrientationReader.orientation(ofJPEG: data))

@@ -19,8 +19,12 @@ final class JPEGRowSource: RowSource {
 
     /// Reads the header of the JPEG in `bytes`, which must outlive the source, checks it
     /// against `maxPixelCount`, and starts decoding at the smallest scale whose size still
-    /// covers the image fitted within `maxPixelSize`.
-    static func open(_ bytes: UnsafeBufferPointer<UInt8>, maxPixelCount: Int, maxPixelSize: Int?, requiresCompleteData: Bool) throws(ThumbnailError) -> JPEGRowSource {
+    /// covers the image fitted within `maxPixelSize`. A progressive image is decoded scan by
+    /// scan right here, asking `isCancelled` after each row of blocks.
+    static func open(
+        _ bytes: UnsafeBufferPointer<UInt8>, maxPixelCount: Int, maxPixelSize: Int?, requiresCompleteData: Bool,
+        isCancelled: () -> Bool
+    ) throws(ThumbnailError) -> JPEGRowSource {
         guard let decoder = ct_jpeg_create(bytes.baseAddress, bytes.count) else {
             throw .outOfMemory("cannot create a JPEG decoder")
         }
@@ -39,7 +43,15 @@ final class JPEGRowSource: RowSource {
         let denominator = scaleDenominator(width: Int(info.width), height: Int(info.height), target: target)
         var width: UInt32 = 0
         var height: UInt32 = 0
-        try source.check(ct_jpeg_start(decoder, UInt32(denominator), &width, &height))
+        let startStatus = withoutActuallyEscaping(isCancelled) { isCancelled in
+            var check = isCancelled
+            return withUnsafeMutablePointer(to: &check) { check in
+                ct_jpeg_start(decoder, UInt32(denominator), { context in
+                    context!.assumingMemoryBound(to: (() -> Bool).self).pointee() ? 1 : 0
+                }, check, &width, &height)
+            }
+        }
+        try source.check(startStatus)
         source.width = Int(width)
         source.height = Int(height)
         return source
