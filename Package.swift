@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(name: "scrollwork", dependencies: ["ScrollworkApp"]),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"]),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures", "CThumbnails"]),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures"]),
         .testTarget(name: "ScrollworkAppTests", dependencies: ["ScrollworkApp", "ListDiff", "Thumbnails", "ImageFixtures"]),
     ],
     swiftLanguageModes: [.v6]

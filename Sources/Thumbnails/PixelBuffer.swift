@@ -58,9 +58,13 @@ public struct PixelBuffer: Hashable, Sendable, CustomStringConvertible {
 
 /// One pixel: 8-bit red, green, blue and straight alpha.
 public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+    /// Red, 0 to 255.
     public var red: UInt8
+    /// Green, 0 to 255.
     public var green: UInt8
+    /// Blue, 0 to 255.
     public var blue: UInt8
+    /// Opacity, 0 (transparent) to 255 (opaque); the colour is not premultiplied by it.
     public var alpha: UInt8
 
     /// Creates a pixel; alpha defaults to opaque.

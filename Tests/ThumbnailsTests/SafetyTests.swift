@@ -40,6 +40,22 @@ struct SafetyTests {
         }
     }
 
+    @Test func stopsAJPEGWithThousandsOfScans() throws {
+        // Repeating the last refinement scan is legal enough for libjpeg to keep going (it only
+        // warns), so only the scan limit stops the file from burning CPU time.
+        let progressive = TestImages.smoothJPEG(width: 16, height: 16, progressive: true)
+        var lastScan = 0
+        for offset in 0..<(progressive.count - 1) where progressive[offset] == 0xFF && progressive[offset + 1] == 0xDA {
+            lastScan = offset
+        }
+        let scan = progressive[lastScan..<(progressive.count - 2)]
+        let bomb = Array(progressive[..<lastScan]) + Array(repeating: scan, count: 1200).flatMap { $0 } + [0xFF, 0xD9]
+
+        #expect(throws: ThumbnailError.corrupt("more than 1000 progressive scans")) {
+            try ThumbnailDecoder().decode(bomb, maxPixelSize: nil)
+        }
+    }
+
     @Test func thePixelLimitIsConfigurable() throws {
         let png = TestImages.smoothPNG(width: 20, height: 10)
         let strict = ThumbnailDecoder(configuration: .init(maxPixelCount: 199))
