@@ -39,7 +39,13 @@ let package = Package(
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures"]),
-        .testTarget(name: "ScrollworkAppTests", dependencies: ["ScrollworkApp", "ListDiff", "Thumbnails", "ImageFixtures"]),
+        .testTarget(
+            name: "ScrollworkAppTests",
+            dependencies: [
+                "ScrollworkApp", "ListDiff", "Thumbnails", "ImageFixtures",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

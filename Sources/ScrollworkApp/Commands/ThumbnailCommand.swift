@@ -45,7 +45,7 @@ struct ThumbnailCommand: ParsableCommand {
         do {
             try makeThumbnail(decoder: ThumbnailDecoder())
         } catch {
-            StandardError.print("scrollwork thumbnail: \(error)")
+            printError("scrollwork thumbnail: \(error)")
             throw ExitCode(1)
         }
     }
