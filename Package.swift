@@ -1,11 +1,15 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// The system image libraries: Debian `libpng-dev` and `libjpeg-dev` (libjpeg-turbo).
+let imageLibraries: [LinkerSetting] = [.linkedLibrary("png"), .linkedLibrary("jpeg")]
+
 let package = Package(
     name: "Scrollwork",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "ListDiff", targets: ["ListDiff"]),
+        .library(name: "Thumbnails", targets: ["Thumbnails"]),
         .executable(name: "scrollwork", targets: ["scrollwork"]),
     ],
     dependencies: [
@@ -14,22 +18,31 @@ let package = Package(
     targets: [
         // Engines, left to right in the data flow of DESIGN.md.
         .target(name: "ListDiff"),
+        .target(name: "CThumbnails", linkerSettings: imageLibraries),
+        .target(name: "Thumbnails", dependencies: ["CThumbnails"]),
+
+        // Generated PNG and JPEG images for the tests and the benchmarks, so no binary fixtures.
+        .target(name: "CImageEncoders", linkerSettings: imageLibraries),
+        .target(name: "ImageFixtures", dependencies: ["CImageEncoders"]),
 
         // The reader: commands, benchmarks. Only this layer knows about the terminal and the CLI.
         .target(
             name: "ScrollworkApp",
             dependencies: [
                 "ListDiff",
+                "Thumbnails",
+                "ImageFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "scrollwork", dependencies: ["ScrollworkApp"]),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"]),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures"]),
         .testTarget(
             name: "ScrollworkAppTests",
             dependencies: [
-                "ScrollworkApp", "ListDiff",
+                "ScrollworkApp", "ListDiff", "Thumbnails", "ImageFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -8,13 +8,14 @@ public struct ScrollworkCommand: ParsableCommand {
         abstract: "Scrollwork: an engine for long scrolling lists of remote content, and its terminal feed reader.",
         discussion: """
             The terminal reader is not built yet. Today the commands are the engines' tools: \
-            `diff` computes animated batch updates between two list snapshots, and `bench` \
+            `diff` computes animated batch updates between two list snapshots, `thumbnail` decodes \
+            and downsamples a PNG or JPEG, and `bench` \
             measures the engines against the alternatives on the same data.
 
             Exit status: 0 on success, 1 when the work fails (a feed, the network, a file that \
             cannot be decoded), 2 on bad usage or malformed input.
             """,
-        subcommands: [DiffCommand.self, BenchCommand.self]
+        subcommands: [DiffCommand.self, ThumbnailCommand.self, BenchCommand.self]
     )
 
     public init() {}

@@ -43,6 +43,8 @@ func sections(_ text: String) -> [Section] {
 func path(_ section: Int, _ item: Int) -> ListIndexPath { ListIndexPath(item: item, section: section) }
 
 /// A small, fast, seedable generator (SplitMix64), so a failing random case can be replayed.
+/// (The same as `ImageFixtures.SeededGenerator`, which this stdlib-only module's tests do not
+/// pull in along with libpng.)
 struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 

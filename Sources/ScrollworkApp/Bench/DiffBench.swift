@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ImageFixtures
 import ListDiff
 
 /// `scrollwork bench diff`: ListDiff against the standard library's
@@ -116,7 +117,7 @@ struct DiffWorkload: Sendable {
     /// inserted and moved items get random ones. One sort by place then yields the new list,
     /// in O(n log n) rather than the O(n²) of inserting into arrays one by one.
     func make() -> (old: Sections, new: Sections, itemCount: Int) {
-        var random = SplitMix64(seed: UInt64(truncatingIfNeeded: name.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
+        var random = SeededGenerator(seed: UInt64(truncatingIfNeeded: name.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
         func item() -> BenchItem {
             let (a, b) = (random.next(), random.next())
             return BenchItem(id: UUID(uuid: withUnsafeBytes(of: (a, b)) { $0.load(as: uuid_t.self) }), content: 0)

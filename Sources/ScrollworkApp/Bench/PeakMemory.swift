@@ -12,10 +12,23 @@ import Darwin
 enum PeakMemory {
     /// Runs `body` and returns its result with the peak resident memory it added, in bytes.
     static func measure<T>(_ body: () -> T) -> (result: T, peakBytes: Int?) {
+        releaseFreedMemory()
         guard reset(), let before = statusField("VmRSS") else { return (body(), nil) }
         let result = body()
         guard let peak = statusField("VmHWM") else { return (result, nil) }
         return (result, max(0, peak - before))
+    }
+
+    /// Returns memory the allocator keeps for reuse to the system. Without this, earlier runs
+    /// leave the heap holding enough freed pages to serve the measured one, which then adds
+    /// nothing to the resident high-water mark and reads as zero. glibc's `malloc_trim` lives
+    /// in `<malloc.h>`, which the Glibc module does not import, so it is looked up by name.
+    private static func releaseFreedMemory() {
+        #if canImport(Glibc)
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+        #endif
     }
 
     private static func reset() -> Bool {

@@ -1,0 +1,85 @@
+import CImageEncoders
+
+/// Encodes PNG files from samples laid out the way PNG stores them, for tests and benchmarks.
+public enum PNGFixture {
+    /// PNG colour types, with their values in the IHDR chunk.
+    public enum ColorType: Int32, CaseIterable, Sendable {
+        case gray = 0
+        case rgb = 2
+        case palette = 3
+        case grayAlpha = 4
+        case rgba = 6
+
+        /// Samples per pixel.
+        public var channels: Int {
+            switch self {
+            case .gray, .palette: 1
+            case .grayAlpha: 2
+            case .rgb: 3
+            case .rgba: 4
+            }
+        }
+
+        /// The bit depths the PNG specification allows for this colour type.
+        public var bitDepths: [Int] {
+            switch self {
+            case .gray: [1, 2, 4, 8, 16]
+            case .palette: [1, 2, 4, 8]
+            case .rgb, .grayAlpha, .rgba: [8, 16]
+            }
+        }
+    }
+
+    /// Encodes a PNG.
+    ///
+    /// - Parameters:
+    ///   - samples: Row-major samples, `channels` per pixel, each in `0 ..< 1 << bitDepth`
+    ///     (palette indices for `.palette`). They are packed here as PNG requires.
+    ///   - palette: RGB triples, for `.palette`.
+    ///   - transparency: The tRNS payload: one alpha per palette entry, or a 16-bit
+    ///     big-endian grey key (2 bytes) or RGB key (6 bytes).
+    /// - Precondition: The parameters describe a valid PNG.
+    public static func encode(
+        samples: [UInt16], width: Int, height: Int, colorType: ColorType, bitDepth: Int,
+        interlaced: Bool = false, palette: [UInt8] = [], transparency: [UInt8] = []
+    ) -> [UInt8] {
+        precondition(samples.count == width * height * colorType.channels, "one sample per channel per pixel")
+        let rowBytes = (width * colorType.channels * bitDepth + 7) / 8
+        var rows = [UInt8](repeating: 0, count: rowBytes * height)
+        for y in 0..<height {
+            for index in 0..<(width * colorType.channels) {
+                let sample = samples[y * width * colorType.channels + index]
+                precondition(Int(sample) < 1 << bitDepth, "sample \(sample) does not fit in \(bitDepth) bits")
+                let bit = index * bitDepth
+                if bitDepth == 16 {
+                    rows[y * rowBytes + bit / 8] = UInt8(sample >> 8)
+                    rows[y * rowBytes + bit / 8 + 1] = UInt8(sample & 0xFF)
+                } else {
+                    // Sub-byte samples fill each byte from its most significant bit.
+                    rows[y * rowBytes + bit / 8] |= UInt8(sample << (8 - bitDepth - bit % 8) & 0xFF)
+                }
+            }
+        }
+        var output: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let status = cie_encode_png(
+            rows, rowBytes, UInt32(width), UInt32(height), colorType.rawValue, Int32(bitDepth), interlaced ? 1 : 0,
+            palette.isEmpty ? nil : palette, Int32(palette.count / 3),
+            transparency.isEmpty ? nil : transparency, Int32(transparency.count),
+            &output, &size
+        )
+        precondition(status == 0, "libpng rejected the image")
+        defer { cie_free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+
+    /// Encodes 8-bit RGBA pixels (4 bytes each, row-major) as an RGBA PNG.
+    public static func encode(rgba: [UInt8], width: Int, height: Int, interlaced: Bool = false) -> [UInt8] {
+        encode(samples: rgba.map(UInt16.init), width: width, height: height, colorType: .rgba, bitDepth: 8, interlaced: interlaced)
+    }
+
+    /// Encodes 8-bit RGB pixels (3 bytes each, row-major) as an RGB PNG.
+    public static func encode(rgb: [UInt8], width: Int, height: Int) -> [UInt8] {
+        encode(samples: rgb.map(UInt16.init), width: width, height: height, colorType: .rgb, bitDepth: 8)
+    }
+}
