@@ -10,16 +10,24 @@ let package = Package(
     products: [
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "Thumbnails", targets: ["Thumbnails"]),
+        .library(name: "ContentLoading", targets: ["ContentLoading"]),
         .executable(name: "scrollwork", targets: ["scrollwork"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         // Engines, left to right in the data flow of DESIGN.md.
         .target(name: "ListDiff"),
         .target(name: "CThumbnails", linkerSettings: imageLibraries),
         .target(name: "Thumbnails", dependencies: ["CThumbnails"]),
+        .target(
+            name: "ContentLoading",
+            dependencies: [
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
 
         // Generated PNG and JPEG images for the tests and the benchmarks, so no binary fixtures.
         .target(name: "CImageEncoders", linkerSettings: imageLibraries),
@@ -38,6 +46,7 @@ let package = Package(
         .executableTarget(name: "scrollwork", dependencies: ["ScrollworkApp"]),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"]),
+        .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures"]),
         .testTarget(
             name: "ScrollworkAppTests",

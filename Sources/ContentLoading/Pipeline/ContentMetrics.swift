@@ -1,0 +1,42 @@
+/// Counters of what a pipeline did, cheap enough to leave on.
+public struct ContentMetrics: Sendable, Equatable {
+    /// Requests made by consumers (slots and prefetching).
+    public var requests = 0
+    /// Requests that joined work already under way for an equal request.
+    public var coalesced = 0
+    /// Requests served from the memory cache.
+    public var memoryCacheHits = 0
+    /// Data loads and processing jobs started.
+    public var loadsStarted = 0
+    public var processingStarted = 0
+    /// Jobs cancelled before they started (they never start).
+    public var cancelledBeforeStart = 0
+    /// Jobs cancelled while running (their task is cancelled; their result is dropped).
+    public var cancelledInFlight = 0
+    /// Processing jobs that produced a value.
+    public var completed = 0
+    /// Loads or processing jobs that failed.
+    public var failed = 0
+    /// Bytes loaded by data loads that finished.
+    public var bytesLoaded = 0
+
+    public init() {}
+}
+
+/// When one request went through each phase of the pipeline.
+public struct RequestTimings: Sendable, Equatable {
+    /// When the request's work was created.
+    public var queued: ContinuousClock.Instant
+    /// When its data load started (nil if it joined a load under way or was served by a cache).
+    public var loadStarted: ContinuousClock.Instant?
+    /// When its data arrived.
+    public var loaded: ContinuousClock.Instant?
+    /// When processing finished.
+    public var processed: ContinuousClock.Instant?
+    /// When the value reached its consumer on the main actor.
+    public var delivered: ContinuousClock.Instant?
+
+    public init(queued: ContinuousClock.Instant) {
+        self.queued = queued
+    }
+}

@@ -1,0 +1,214 @@
+/// The main-actor front of a ``ContentPipeline``: reuse-safe slots for row views, prefetching,
+/// and delivery of values in one batch per frame.
+///
+/// Main-actor work is kept to a minimum. Binding a slot either takes a cached value at once or
+/// appends a command to an inbox that the pipeline drains in order, one hop for many commands;
+/// values come back through a mailbox that ``deliverPending()`` empties once per frame tick, so
+/// a refresh that completes a hundred thumbnails costs one main-actor turn, not a hundred.
+@MainActor
+public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
+    /// The pipeline doing the work.
+    public let pipeline: ContentPipeline<Request, Value>
+
+    /// Yields whenever values start waiting in the mailbox, so a frame loop that sleeps while
+    /// nothing changes knows to schedule a tick and call ``deliverPending()``.
+    public let deliveriesPending: AsyncStream<Void>
+
+    /// Called on the main actor with each value's timings as it is delivered.
+    public var timingsObserver: ((Request, RequestTimings) -> Void)?
+
+    private let inbox: Inbox<Request, Value>
+    private let mailbox: Mailbox<Value>
+    private var slotsByConsumer: [ContentConsumerID: WeakSlot] = [:]
+    private var prefetching: [Request: ContentConsumerID] = [:]
+    private var prefetchByConsumer: [ContentConsumerID: Request] = [:]
+    private let clock = ContinuousClock()
+
+    private struct WeakSlot {
+        weak var slot: ContentSlot<Request, Value>?
+    }
+
+    /// Creates a front for `pipeline`.
+    public init(pipeline: ContentPipeline<Request, Value>) {
+        self.pipeline = pipeline
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        deliveriesPending = stream
+        mailbox = Mailbox(signal: continuation)
+        inbox = Inbox()
+    }
+
+    /// A new slot for a row view (one per image, avatar, ... the row shows).
+    public func makeSlot() -> ContentSlot<Request, Value> {
+        ContentSlot(loader: self)
+    }
+
+    /// Starts loading `requests` at ``LoadPriority/prefetch``, for rows about to come into view.
+    /// A slot that later binds one of them joins the work under way and raises its priority.
+    public func startPrefetching(_ requests: some Sequence<Request>) {
+        for request in requests where prefetching[request] == nil {
+            if pipeline.memoryCache?.value(for: request) != nil { continue }
+            let consumer = pipeline.makeConsumerID()
+            prefetching[request] = consumer
+            prefetchByConsumer[consumer] = request
+            send(.request(request, .prefetch, consumer))
+        }
+    }
+
+    /// Stops prefetching `requests` (rows that left the preload range); work that a slot also
+    /// wants goes on.
+    public func stopPrefetching(_ requests: some Sequence<Request>) {
+        for request in requests {
+            guard let consumer = prefetching.removeValue(forKey: request) else { continue }
+            prefetchByConsumer[consumer] = nil
+            send(.cancel(request, consumer))
+        }
+    }
+
+    /// Hands every value that arrived since the last call to its slot, if the slot is still
+    /// bound to that request in that binding; drops the rest. Call once per frame tick.
+    ///
+    /// - Returns: the number of values delivered to slots.
+    @discardableResult
+    public func deliverPending() -> Int {
+        let arrivals = mailbox.takeAll()
+        guard !arrivals.isEmpty else { return 0 }
+        let now = clock.now
+        var delivered = 0
+        for arrival in arrivals {
+            if let request = prefetchByConsumer.removeValue(forKey: arrival.consumer) {
+                // A finished prefetch has nothing to hand over: its value is in the cache now.
+                prefetching[request] = nil
+                continue
+            }
+            guard let slot = slotsByConsumer.removeValue(forKey: arrival.consumer)?.slot,
+                  let request = slot.receive(arrival.result, consumer: arrival.consumer)
+            else { continue }
+            delivered += 1
+            if let timingsObserver {
+                var timings = arrival.timings
+                timings.delivered = now
+                timingsObserver(request, timings)
+            }
+        }
+        return delivered
+    }
+
+    /// Whether commands wait for the pipeline (for tests that wait for the system to settle).
+    var hasPendingCommands: Bool { inbox.isBusy }
+
+    // MARK: - For slots
+
+    func register(_ slot: ContentSlot<Request, Value>, request: Request, priority: LoadPriority) -> ContentConsumerID {
+        let consumer = pipeline.makeConsumerID()
+        slotsByConsumer[consumer] = WeakSlot(slot: slot)
+        send(.request(request, priority, consumer))
+        return consumer
+    }
+
+    func setPriority(_ priority: LoadPriority, of request: Request, consumer: ContentConsumerID) {
+        send(.setPriority(request, priority, consumer))
+    }
+
+    func unregister(_ request: Request, consumer: ContentConsumerID) {
+        slotsByConsumer[consumer] = nil
+        send(.cancel(request, consumer))
+    }
+
+    private func send(_ command: Inbox<Request, Value>.Command) {
+        guard inbox.append(command) else { return }
+        let (pipeline, inbox, mailbox) = (pipeline, inbox, mailbox)
+        Task { await pipeline.drain(inbox, into: mailbox) }
+    }
+}
+
+extension ContentPipeline {
+    /// Performs the commands in `inbox`, in order, until it is empty.
+    func drain(_ inbox: Inbox<Request, Value>, into mailbox: Mailbox<Value>) {
+        while let commands = inbox.takeAll() {
+            for command in commands {
+                switch command {
+                case let .request(request, priority, consumer):
+                    self.request(request, priority: priority, consumer: consumer) { result, timings in
+                        mailbox.post(consumer: consumer, result: result, timings: timings)
+                    }
+                case let .setPriority(request, priority, consumer):
+                    setPriority(priority, of: request, consumer: consumer)
+                case let .cancel(request, consumer):
+                    cancel(request, consumer: consumer)
+                }
+            }
+        }
+    }
+}
+
+/// Commands from the main actor to the pipeline, kept in order, drained in batches.
+final class Inbox<Request: ContentRequest, Value: Sendable>: Sendable {
+    enum Command: Sendable {
+        case request(Request, LoadPriority, ContentConsumerID)
+        case setPriority(Request, LoadPriority, ContentConsumerID)
+        case cancel(Request, ContentConsumerID)
+    }
+
+    private struct State {
+        var commands: [Command] = []
+        var draining = false
+    }
+
+    private let state = Locked(State())
+
+    /// Queues a command; returns whether a drain must be started (none is under way).
+    func append(_ command: Command) -> Bool {
+        state.withLock { state in
+            state.commands.append(command)
+            guard !state.draining else { return false }
+            state.draining = true
+            return true
+        }
+    }
+
+    /// Whether commands are queued or being performed.
+    var isBusy: Bool { state.withLock { $0.draining } }
+
+    /// Takes every queued command, or returns nil and ends the drain when there are none.
+    func takeAll() -> [Command]? {
+        state.withLock { state in
+            guard !state.commands.isEmpty else {
+                state.draining = false
+                return nil
+            }
+            defer { state.commands = [] }
+            return state.commands
+        }
+    }
+}
+
+/// Values from the pipeline to the main actor, taken in one batch per frame tick.
+final class Mailbox<Value: Sendable>: Sendable {
+    struct Arrival: Sendable {
+        let consumer: ContentConsumerID
+        let result: Result<Value, ContentError>
+        let timings: RequestTimings
+    }
+
+    private let arrivals = Locked<[Arrival]>([])
+    private let signal: AsyncStream<Void>.Continuation
+
+    init(signal: AsyncStream<Void>.Continuation) {
+        self.signal = signal
+    }
+
+    func post(consumer: ContentConsumerID, result: Result<Value, ContentError>, timings: RequestTimings) {
+        let wasEmpty = arrivals.withLock { arrivals in
+            arrivals.append(Arrival(consumer: consumer, result: result, timings: timings))
+            return arrivals.count == 1
+        }
+        if wasEmpty { signal.yield() }
+    }
+
+    func takeAll() -> [Arrival] {
+        arrivals.withLock { arrivals in
+            defer { arrivals = [] }
+            return arrivals
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// The content of one place in a row view (its image, its avatar), safe across cell reuse.
+///
+/// Binding the slot to a request cancels what it was bound to before, shows a placeholder
+/// (``State/loading(_:)``) unless the value is cached, and starts a new binding; a value
+/// reaches the slot only if it is still bound to that request in that binding. Unbind on reuse
+/// and on end of display: the work stops unless someone else wants it.
+@MainActor
+public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
+    /// What the slot shows.
+    public enum State {
+        /// Bound to nothing.
+        case empty
+        /// Waiting for the value of this request: show a placeholder.
+        case loading(Request)
+        /// The value of this request.
+        case loaded(Request, Value)
+        /// This request failed.
+        case failed(Request, ContentError)
+
+        /// The request the slot is bound to, if any.
+        public var request: Request? {
+            switch self {
+            case .empty: nil
+            case .loading(let request), .loaded(let request, _), .failed(let request, _): request
+            }
+        }
+
+        /// The value, if loaded.
+        public var value: Value? {
+            if case .loaded(_, let value) = self { value } else { nil }
+        }
+    }
+
+    /// What the slot shows now.
+    public private(set) var state: State = .empty {
+        didSet { onChange?(state) }
+    }
+
+    /// Called on every change of ``state``: redraw the row's image.
+    public var onChange: ((State) -> Void)?
+
+    private unowned let loader: ContentLoader<Request, Value>
+    private var binding: (request: Request, consumer: ContentConsumerID)?
+
+    init(loader: ContentLoader<Request, Value>) {
+        self.loader = loader
+    }
+
+    /// Binds the slot to `request`, or changes the priority if it is already bound to it.
+    public func bind(_ request: Request, priority: LoadPriority = .visible) {
+        if let binding, binding.request == request {
+            loader.setPriority(priority, of: request, consumer: binding.consumer)
+            return
+        }
+        unbind()
+        if let value = loader.pipeline.cachedValue(for: request) {
+            state = .loaded(request, value)
+            return
+        }
+        binding = (request, loader.register(self, request: request, priority: priority))
+        state = .loading(request)
+    }
+
+    /// Changes the priority of the current binding (a row moving between visible, display
+    /// and preload ranges).
+    public func setPriority(_ priority: LoadPriority) {
+        guard let binding else { return }
+        loader.setPriority(priority, of: binding.request, consumer: binding.consumer)
+    }
+
+    /// Unbinds the slot, cancelling its work unless someone else wants it.
+    public func unbind() {
+        if let binding {
+            loader.unregister(binding.request, consumer: binding.consumer)
+            self.binding = nil
+        }
+        if case .empty = state { return }
+        state = .empty
+    }
+
+    /// Takes a delivered result if it belongs to the current binding.
+    ///
+    /// - Returns: the request it was delivered for, or nil if it was stale and dropped.
+    func receive(_ result: Result<Value, ContentError>, consumer: ContentConsumerID) -> Request? {
+        guard let binding, binding.consumer == consumer else { return nil }
+        self.binding = nil
+        switch result {
+        case .success(let value): state = .loaded(binding.request, value)
+        case .failure(let error): state = .failed(binding.request, error)
+        }
+        return binding.request
+    }
+
+    isolated deinit {
+        if let binding { loader.unregister(binding.request, consumer: binding.consumer) }
+    }
+}
