@@ -1,0 +1,185 @@
+import ContentLoading
+import Testing
+
+typealias Pipeline = ContentPipeline<TestRequest, String>
+
+func makePipeline(loads: Int = 6, cache: MemoryCache<TestRequest, String>? = MemoryCache()) -> (Pipeline, ControlledLoader) {
+    let loader = ControlledLoader()
+    let pipeline = Pipeline(
+        loader: loader, processor: EchoProcessor(), memoryCache: cache,
+        configuration: .init(maxConcurrentLoads: loads, maxConcurrentProcessing: 2))
+    return (pipeline, loader)
+}
+
+/// Waits until nothing moves by itself: every running load is parked in the test's loader and
+/// no processing job runs. What happens next is up to the test.
+func settle(_ pipeline: Pipeline, _ loader: ControlledLoader, sourceLocation: SourceLocation = #_sourceLocation) async {
+    for _ in 0..<100_000 {
+        let running = await pipeline.runningCounts
+        if running.processing == 0, running.loads == loader.inFlight.count { return }
+        await Task.yield()
+    }
+    Issue.record("the pipeline never settled", sourceLocation: sourceLocation)
+}
+
+@Suite struct ContentPipelineTests {
+    private let deliveries = Deliveries()
+
+    private func request(
+        _ pipeline: Pipeline, _ request: TestRequest, _ priority: LoadPriority = .visible
+    ) async -> ContentConsumerID {
+        let consumer = pipeline.makeConsumerID()
+        await pipeline.request(request, priority: priority, consumer: consumer, deliver: deliveries.callback(for: consumer))
+        return consumer
+    }
+
+    @Test func equalRequestsShareOneLoadAndEachConsumerGetsTheValue() async {
+        let (pipeline, loader) = makePipeline()
+        let a = await request(pipeline, TestRequest(url: "u"))
+        let b = await request(pipeline, TestRequest(url: "u"), .prefetch)
+        #expect(await loader.events.next() == .started("u"))
+        loader.complete("u")
+        await deliveries.wait(for: 2)
+        #expect(deliveries.values == [a: "u@1", b: "u@1"])
+        #expect(loader.log == [.started("u")])
+        #expect(pipeline.metrics.coalesced == 1)
+    }
+
+    @Test func requestsForTheSameDataShareItsLoad() async {
+        let (pipeline, loader) = makePipeline()
+        let small = await request(pipeline, TestRequest(url: "u", size: 64))
+        let large = await request(pipeline, TestRequest(url: "u", size: 256))
+        #expect(await loader.events.next() == .started("u"))
+        loader.complete("u")
+        await deliveries.wait(for: 2)
+        #expect(deliveries.values == [small: "u@64", large: "u@256"])
+        #expect(loader.log == [.started("u")])
+    }
+
+    @Test func oneConsumerCancellingKeepsTheOthersWork() async {
+        let (pipeline, loader) = makePipeline()
+        let leaving = await request(pipeline, TestRequest(url: "u"))
+        let staying = await request(pipeline, TestRequest(url: "u"))
+        #expect(await loader.events.next() == .started("u"))
+        await pipeline.cancel(TestRequest(url: "u"), consumer: leaving)
+        loader.complete("u")
+        await deliveries.wait(for: 1)
+        await settle(pipeline, loader)
+        #expect(deliveries.values == [staying: "u@1"])
+        #expect(deliveries.count == 1)
+        #expect(loader.log == [.started("u")])
+    }
+
+    @Test func theLastConsumerLeavingCancelsTheTransfer() async {
+        let (pipeline, loader) = makePipeline()
+        let a = await request(pipeline, TestRequest(url: "u"))
+        let b = await request(pipeline, TestRequest(url: "u"))
+        #expect(await loader.events.next() == .started("u"))
+        await pipeline.cancel(TestRequest(url: "u"), consumer: a)
+        await pipeline.cancel(TestRequest(url: "u"), consumer: b)
+        #expect(await loader.events.next() == .cancelled("u"))
+        await settle(pipeline, loader)
+        #expect(deliveries.count == 0)
+        #expect(pipeline.metrics.cancelledInFlight == 1)
+        #expect(await pipeline.runningCounts.loads == 0)
+    }
+
+    @Test func cancelledWorkNeverStarts() async {
+        let (pipeline, loader) = makePipeline(loads: 1)
+        _ = await request(pipeline, TestRequest(url: "first"))
+        let waiting = await request(pipeline, TestRequest(url: "second"))
+        #expect(await loader.events.next() == .started("first"))
+        await pipeline.cancel(TestRequest(url: "second"), consumer: waiting)
+        loader.complete("first")
+        await deliveries.wait(for: 1)
+        await settle(pipeline, loader)
+        #expect(loader.log == [.started("first")])
+        #expect(pipeline.metrics.cancelledBeforeStart == 1)
+    }
+
+    @Test func startsTheNewestOfTheHighestTierFirst() async {
+        let (pipeline, loader) = makePipeline(loads: 1)
+        _ = await request(pipeline, TestRequest(url: "running"))
+        #expect(await loader.events.next() == .started("running"))
+        _ = await request(pipeline, TestRequest(url: "prefetch"), .prefetch)
+        _ = await request(pipeline, TestRequest(url: "visible-old"))
+        _ = await request(pipeline, TestRequest(url: "visible-new"))
+        for (finished, next) in [("running", "visible-new"), ("visible-new", "visible-old"), ("visible-old", "prefetch")] {
+            loader.complete(finished)
+            #expect(await loader.events.next() == .started(next))
+        }
+    }
+
+    @Test func sharedWorkRunsAtTheHighestPriorityOfItsConsumers() async {
+        let (pipeline, loader) = makePipeline(loads: 1)
+        _ = await request(pipeline, TestRequest(url: "running"))
+        #expect(await loader.events.next() == .started("running"))
+        _ = await request(pipeline, TestRequest(url: "shared"), .prefetch)
+        _ = await request(pipeline, TestRequest(url: "other"))
+        _ = await request(pipeline, TestRequest(url: "shared"), .visible)
+        loader.complete("running")
+        #expect(await loader.events.next() == .started("shared"))
+    }
+
+    @Test func sharedWorkFallsBackWhenItsMostUrgentConsumerLeaves() async {
+        let (pipeline, loader) = makePipeline(loads: 1)
+        _ = await request(pipeline, TestRequest(url: "running"))
+        #expect(await loader.events.next() == .started("running"))
+        _ = await request(pipeline, TestRequest(url: "other"))
+        _ = await request(pipeline, TestRequest(url: "shared"), .prefetch)
+        let viewer = await request(pipeline, TestRequest(url: "shared"), .visible)
+        await pipeline.cancel(TestRequest(url: "shared"), consumer: viewer)
+        loader.complete("running")
+        #expect(await loader.events.next() == .started("other"))
+    }
+
+    @Test func raisingAPriorityMovesWaitingWorkAhead() async {
+        let (pipeline, loader) = makePipeline(loads: 1)
+        _ = await request(pipeline, TestRequest(url: "running"))
+        #expect(await loader.events.next() == .started("running"))
+        let later = await request(pipeline, TestRequest(url: "later"), .prefetch)
+        _ = await request(pipeline, TestRequest(url: "visible"))
+        await pipeline.setPriority(.visible, of: TestRequest(url: "later"), consumer: later)
+        loader.complete("running")
+        #expect(await loader.events.next() == .started("later"))
+    }
+
+    @Test func concurrencyLimitHolds() async {
+        let (pipeline, loader) = makePipeline(loads: 2)
+        for index in 0..<6 { _ = await request(pipeline, TestRequest(url: "u\(index)")) }
+        for _ in 0..<6 {
+            await settle(pipeline, loader)
+            #expect(loader.inFlight.count <= 2)
+            #expect(await pipeline.runningCounts.loads <= 2)
+            guard let oldest = loader.inFlight.first else { break }
+            loader.complete(oldest)
+        }
+        await deliveries.wait(for: 6)
+        #expect(pipeline.metrics.loadsStarted == 6)
+    }
+
+    @Test func theMemoryCacheServesRepeatRequests() async {
+        let (pipeline, loader) = makePipeline()
+        _ = await request(pipeline, TestRequest(url: "u"))
+        #expect(await loader.events.next() == .started("u"))
+        loader.complete("u")
+        await deliveries.wait(for: 1)
+        let again = await request(pipeline, TestRequest(url: "u"))
+        #expect(deliveries.values[again] == "u@1")
+        #expect(loader.log == [.started("u")])
+        #expect(pipeline.metrics.memoryCacheHits == 1)
+        #expect(pipeline.cachedValue(for: TestRequest(url: "u")) == "u@1")
+    }
+
+    @Test func aFailedLoadReachesEveryConsumer() async {
+        let (pipeline, loader) = makePipeline()
+        _ = await request(pipeline, TestRequest(url: "u"))
+        _ = await request(pipeline, TestRequest(url: "u", size: 2))
+        #expect(await loader.events.next() == .started("u"))
+        loader.fail("u")
+        await deliveries.wait(for: 2)
+        #expect(deliveries.values.isEmpty)
+        #expect(pipeline.metrics.failed == 1)
+        #expect(pipeline.cachedValue(for: TestRequest(url: "u")) == nil)
+    }
+}
