@@ -1,4 +1,5 @@
 import ContentLoading
+import Foundation
 import Testing
 
 typealias Pipeline = ContentPipeline<TestRequest, String>
@@ -181,5 +182,24 @@ func settle(_ pipeline: Pipeline, _ loader: ControlledLoader, sourceLocation: So
         #expect(deliveries.values.isEmpty)
         #expect(pipeline.metrics.failed == 1)
         #expect(pipeline.cachedValue(for: TestRequest(url: "u")) == nil)
+    }
+
+    @Test func theDiskCacheServesDataAcrossPipelines() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-pipeline-\(UUID().uuidString)")
+        let disk = try DiskCache<String>(directory: directory)
+        let loader = ControlledLoader()
+        let first = Pipeline(loader: loader, processor: EchoProcessor(), memoryCache: nil, diskCache: disk)
+        _ = await request(first, TestRequest(url: "u"))
+        #expect(await loader.events.next() == .started("u"))
+        loader.complete("u")
+        await deliveries.wait(for: 1)
+
+        // A new launch: empty memory, same disk. The write above is queued before this read.
+        let second = Pipeline(loader: loader, processor: EchoProcessor(), memoryCache: nil, diskCache: disk)
+        let consumer = await request(second, TestRequest(url: "u", size: 2))
+        await deliveries.wait(for: 2)
+        #expect(deliveries.values[consumer] == "u@2")
+        #expect(loader.log == [.started("u")])
+        #expect(second.metrics.diskCacheHits == 1)
     }
 }

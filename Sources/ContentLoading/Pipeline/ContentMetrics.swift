@@ -6,6 +6,8 @@ public struct ContentMetrics: Sendable, Equatable {
     public var coalesced = 0
     /// Requests served from the memory cache.
     public var memoryCacheHits = 0
+    /// Data loads served from the disk cache.
+    public var diskCacheHits = 0
     /// Data loads and processing jobs started.
     public var loadsStarted = 0
     public var processingStarted = 0

@@ -70,6 +70,7 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
 
     private let loader: any DataLoading<Request.DataKey>
     private let processor: any ContentProcessing<Request, Value>
+    private let diskCache: (any DataCaching<Request.DataKey>)?
     /// The cache of processed values, shared with the main-actor front for synchronous hits.
     public nonisolated let memoryCache: MemoryCache<Request, Value>?
     private let configuration: Configuration
@@ -90,14 +91,18 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
     ///   - loader: loads the data behind each ``ContentRequest/dataKey``.
     ///   - processor: turns data into values.
     ///   - memoryCache: where processed values are kept, or `nil` for none.
+    ///   - diskCache: where loaded data is kept across launches, or `nil` for none. Its
+    ///     blocking I/O runs on a serial queue of its own, never on the cooperative pool.
     public init(
         loader: some DataLoading<Request.DataKey>,
         processor: some ContentProcessing<Request, Value>,
         memoryCache: MemoryCache<Request, Value>? = MemoryCache(),
+        diskCache: (any DataCaching<Request.DataKey>)? = nil,
         configuration: Configuration = Configuration()
     ) {
         self.loader = loader
         self.processor = processor
+        self.diskCache = diskCache
         self.memoryCache = memoryCache
         self.configuration = configuration
         loads = LoadScheduler(maxConcurrent: configuration.maxConcurrentLoads, order: configuration.order)
@@ -200,11 +205,18 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
         count { $0.loadsStarted += 1 }
         let started = clock.now
         for dependent in dataJobs[number]!.dependents { processingJobs[dependent]?.timings.loadStarted = started }
-        let loader = self.loader
+        let (loader, diskCache) = (self.loader, self.diskCache)
         dataJobs[number]!.task = Task {
+            if let diskCache, let cached = await DiskQueue.run({ diskCache.data(for: key) }) {
+                self.count { $0.diskCacheHits += 1 }
+                self.loadFinished(number, .success(cached))
+                return
+            }
             let result: Result<[UInt8], any Error>
             do {
-                result = .success(try await loader.loadData(for: key))
+                let data = try await loader.loadData(for: key)
+                if let diskCache { DiskQueue.enqueue { diskCache.store(data, for: key) } }
+                result = .success(data)
             } catch {
                 result = .failure(error)
             }
@@ -338,6 +350,22 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
 
     private nonisolated func count(_ update: (inout ContentMetrics) -> Void) {
         metricsBox.withLock(update)
+    }
+}
+
+/// The one serial queue for disk-cache I/O: blocking file calls stay off the cooperative
+/// thread pool, and reads and writes of one entry happen in order.
+enum DiskQueue {
+    private static let queue = DispatchQueue(label: "Scrollwork.ContentLoading.disk")
+
+    static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: work()) }
+        }
+    }
+
+    static func enqueue(_ work: @escaping @Sendable () -> Void) {
+        queue.async(execute: work)
     }
 }
 
