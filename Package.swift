@@ -16,6 +16,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
     ],
     targets: [
         // Engines, left to right in the data flow of DESIGN.md.
@@ -26,6 +28,7 @@ let package = Package(
             name: "ContentLoading",
             dependencies: [
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
 
@@ -46,7 +49,15 @@ let package = Package(
         .executableTarget(name: "scrollwork", dependencies: ["ScrollworkApp"]),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"]),
-        .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading"]),
+        .testTarget(
+            name: "ContentLoadingTests",
+            dependencies: [
+                "ContentLoading",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures"]),
         .testTarget(
             name: "ScrollworkAppTests",

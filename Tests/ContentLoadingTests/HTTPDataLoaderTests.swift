@@ -1,0 +1,167 @@
+@testable import ContentLoading
+import Foundation
+import Testing
+
+/// The loader against a real server on 127.0.0.1. Time is real only where the test is about a
+/// timeout (a fraction of a second); retry backoff goes through a clock that does not wait.
+@Suite(.serialized) struct HTTPDataLoaderTests {
+    private func withServer(
+        _ configure: (inout HTTPDataLoader.Configuration) -> Void = { _ in },
+        _ body: (TestHTTPServer, HTTPDataLoader, RecordingClock) async throws -> Void
+    ) async throws {
+        let server = try await TestHTTPServer.start()
+        var configuration = HTTPDataLoader.Configuration()
+        configure(&configuration)
+        let clock = RecordingClock()
+        let loader = HTTPDataLoader(configuration: configuration, clock: clock, jitter: { 1 })
+        do {
+            try await body(server, loader, clock)
+        } catch {
+            Issue.record(error)
+        }
+        try await loader.shutdown()
+        try await server.stop()
+    }
+
+    private func failure(_ load: () async throws -> [UInt8]) async -> (any Error)? {
+        do {
+            _ = try await load()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func loadsABody() async throws {
+        try await withServer { server, loader, _ in
+            let body1 = try await loader.loadData(for: server.url("/ok/hello"))
+            #expect(body1 == Array("hello".utf8))
+        }
+    }
+
+    @Test func aMissingResourceIsA404AndIsNotRetried() async throws {
+        try await withServer { server, loader, clock in
+            let error = await failure { try await loader.loadData(for: server.url("/missing")) }
+            #expect(error as? HTTPLoadingError == .status(404, retryAfter: nil))
+            #expect(server.hits("/missing") == 1)
+            #expect(clock.sleeps.isEmpty)
+        }
+    }
+
+    @Test func aServerErrorIsRetriedWithBackoff() async throws {
+        try await withServer { server, loader, clock in
+            let body2 = try await loader.loadData(for: server.url("/flaky"))
+            #expect(body2 == Array("recovered".utf8))
+            #expect(server.hits("/flaky") == 2)
+            // First retry: the base delay, with jitter 1 (scale 1.0).
+            #expect(clock.sleeps == [.milliseconds(250)])
+        }
+    }
+
+    @Test func tooManyRequestsHonoursRetryAfter() async throws {
+        try await withServer { server, loader, clock in
+            let body3 = try await loader.loadData(for: server.url("/busy"))
+            #expect(body3 == Array("served".utf8))
+            #expect(clock.sleeps == [.seconds(2)])
+        }
+    }
+
+    @Test func backoffDoublesAndIsCapped() async throws {
+        var configuration = HTTPDataLoader.Configuration()
+        configuration.maxRetryDelay = .seconds(1)
+        let loader = HTTPDataLoader(configuration: configuration, jitter: { 0 })
+        #expect(loader.delay(before: 2, after: .timedOut) == .milliseconds(125))
+        #expect(loader.delay(before: 3, after: .timedOut) == .milliseconds(250))
+        #expect(loader.delay(before: 9, after: .timedOut) == .seconds(1))
+        #expect(loader.delay(before: 2, after: .status(503, retryAfter: 60)) == .seconds(1))
+        #expect(HTTPDataLoader.retryAfterSeconds(" 7 ") == 7)
+        #expect(HTTPDataLoader.retryAfterSeconds("soon") == nil)
+        try await loader.shutdown()
+    }
+
+    @Test func aSilentServerTimesOut() async throws {
+        try await withServer({
+            $0.requestTimeout = .milliseconds(300)
+            $0.maxAttempts = 2
+        }) { server, loader, clock in
+            let error = await failure { try await loader.loadData(for: server.url("/silent")) }
+            #expect(error as? HTTPLoadingError == .timedOut)
+            #expect(server.hits("/silent") == 2, "a timeout is transient: retried once")
+            #expect(clock.sleeps.count == 1)
+        }
+    }
+
+    @Test func cancellingMidBodyClosesTheConnection() async throws {
+        try await withServer { server, loader, _ in
+            let url = server.url("/slow-body")
+            let transfer = Task { try await loader.loadData(for: url) }
+            // Wait until the server has sent half the body, then hang up from the client side.
+            while server.hits("/slow-body") == 0 { await Task.yield() }
+            transfer.cancel()
+            var closed = server.connectionClosed.makeAsyncIterator()
+            _ = await closed.next()
+            let result = await transfer.result
+            #expect(throws: CancellationError.self) { try result.get() }
+        }
+    }
+
+    @Test func aBodyOverTheLimitIsRefused() async throws {
+        try await withServer({ $0.maxBodySize = 1_000_000 }) { server, loader, _ in
+            let error = await failure { try await loader.loadData(for: server.url("/big")) }
+            #expect(error as? HTTPLoadingError == .bodyTooLarge(limit: 1_000_000))
+            #expect(server.hits("/big") == 1, "a body too large is not retried")
+        }
+    }
+
+    @Test func followsRedirectsButNotLoops() async throws {
+        try await withServer { server, loader, _ in
+            let body4 = try await loader.loadData(for: server.url("/redirect"))
+            #expect(body4 == Array("redirected".utf8))
+            let error = await failure { try await loader.loadData(for: server.url("/loop")) }
+            #expect(error as? HTTPLoadingError == .tooManyRedirects)
+        }
+    }
+
+    @Test func refusesOtherSchemesAndReadsFiles() async throws {
+        try await withServer { _, loader, _ in
+            let error = await failure { try await loader.loadData(for: URL(string: "ftp://example.com/a")!) }
+            #expect(error as? HTTPLoadingError == .unsupportedScheme("ftp"))
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-\(UUID().uuidString)")
+            try Data("on disk".utf8).write(to: file)
+            #expect(try await loader.loadData(for: file) == Array("on disk".utf8))
+        }
+    }
+
+    @Test @MainActor func twoSlotsForOneURLCauseOneServerHit() async throws {
+        let server = try await TestHTTPServer.start()
+        let loader = HTTPDataLoader()
+        let pipeline = ContentPipeline<URLRequestKey, String>(loader: loader, processor: TextProcessor())
+        let front = ContentLoader(pipeline: pipeline)
+        let (first, second) = (front.makeSlot(), front.makeSlot())
+        first.bind(URLRequestKey(url: server.url("/ok/shared")))
+        second.bind(URLRequestKey(url: server.url("/ok/shared")))
+        var pending = front.deliveriesPending.makeAsyncIterator()
+        var delivered = 0
+        while delivered < 2 {
+            _ = await pending.next()
+            delivered += front.deliverPending()
+        }
+        #expect(first.state.value == "shared")
+        #expect(second.state.value == "shared")
+        #expect(server.hits("/ok/shared") == 1)
+        try await loader.shutdown()
+        try await server.stop()
+    }
+}
+
+/// A request for a URL's text.
+struct URLRequestKey: ContentRequest {
+    var url: URL
+    var dataKey: URL { url }
+}
+
+struct TextProcessor: ContentProcessing {
+    func process(_ data: [UInt8], for request: URLRequestKey, isCancelled: () -> Bool) throws -> String {
+        String(decoding: data, as: UTF8.self)
+    }
+}
