@@ -41,6 +41,7 @@ let package = Package(
             name: "ScrollworkApp",
             dependencies: [
                 "ListDiff",
+                "ContentLoading",
                 "Thumbnails",
                 "ImageFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -20,12 +20,18 @@ public struct ScrollworkCommand: ParsableCommand {
 
     public init() {}
 
-    /// Parses the process's arguments, runs the command, and exits; bad usage exits with
-    /// status 2 (ArgumentParser's default is 64) so every command follows the same convention.
-    public static func runAsMain() -> Never {
+    /// Parses the process's arguments, runs the command (awaiting it if it is asynchronous),
+    /// and exits; bad usage exits with status 2 (ArgumentParser's default is 64) so every
+    /// command follows the same convention.
+    @MainActor
+    public static func runAsMain() async -> Never {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
             exit(withError: nil)
         } catch {
             if exitCode(for: error) == .validationFailure {

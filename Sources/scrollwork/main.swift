@@ -1,3 +1,3 @@
 import ScrollworkApp
 
-ScrollworkCommand.runAsMain()
+await ScrollworkCommand.runAsMain()

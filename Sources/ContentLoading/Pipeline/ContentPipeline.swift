@@ -65,7 +65,11 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
         var task: Task<Void, Never>?
         var timings: RequestTimings
 
-        var priority: LoadPriority { consumers.values.lazy.map(\.priority).max() ?? .background }
+        var priority: LoadPriority {
+            var highest = LoadPriority.background
+            for consumer in consumers.values where consumer.priority > highest { highest = consumer.priority }
+            return highest
+        }
     }
 
     private let loader: any DataLoading<Request.DataKey>
@@ -300,8 +304,11 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
 
     private func reprioritize(dataJob number: UInt64) {
         guard let job = dataJobs[number] else { return }
-        let priority = job.dependents.lazy.compactMap { self.processingJobs[$0]?.priority }.max() ?? .background
-        loads.setPriority(priority, of: number)
+        var highest = LoadPriority.background
+        for dependent in job.dependents {
+            if let priority = processingJobs[dependent]?.priority, priority > highest { highest = priority }
+        }
+        loads.setPriority(highest, of: number)
     }
 
     private func abandon(processingJob number: UInt64) {

@@ -2,9 +2,10 @@
 /// and delivery of values in one batch per frame.
 ///
 /// Main-actor work is kept to a minimum. Binding a slot either takes a cached value at once or
-/// appends a command to an inbox that the pipeline drains in order, one hop for many commands;
-/// values come back through a mailbox that ``deliverPending()`` empties once per frame tick, so
-/// a refresh that completes a hundred thumbnails costs one main-actor turn, not a hundred.
+/// appends a command to a plain array; the commands of one main-actor turn (a layout pass that
+/// binds a screenful of rows) go to the pipeline together, in order, in one hop. Values come
+/// back through a mailbox that ``deliverPending()`` empties once per frame tick, so a refresh
+/// that completes a hundred thumbnails costs one main-actor turn, not a hundred.
 @MainActor
 public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
     /// The pipeline doing the work.
@@ -18,6 +19,7 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
     public var timingsObserver: ((Request, RequestTimings) -> Void)?
 
     private let inbox: Inbox<Request, Value>
+    private var outgoing: [Inbox<Request, Value>.Command] = []
     private let mailbox: Mailbox<Value>
     private var slotsByConsumer: [ContentConsumerID: WeakSlot] = [:]
     private var prefetching: [Request: ContentConsumerID] = [:]
@@ -94,7 +96,7 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
     }
 
     /// Whether commands wait for the pipeline (for tests that wait for the system to settle).
-    var hasPendingCommands: Bool { inbox.isBusy }
+    var hasPendingCommands: Bool { !outgoing.isEmpty || inbox.isBusy }
 
     // MARK: - For slots
 
@@ -114,8 +116,20 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
         send(.cancel(request, consumer))
     }
 
+    /// Queues a command for the pipeline; the first of a main-actor turn schedules the flush
+    /// that sends them all after the turn.
     private func send(_ command: Inbox<Request, Value>.Command) {
-        guard inbox.append(command) else { return }
+        outgoing.append(command)
+        guard outgoing.count == 1 else { return }
+        Task { @MainActor [weak self] in self?.flush() }
+    }
+
+    /// Hands the queued commands to the pipeline, starting a drain unless one is under way.
+    private func flush() {
+        guard !outgoing.isEmpty else { return }
+        let startDrain = inbox.append(contentsOf: outgoing)
+        outgoing.removeAll(keepingCapacity: true)
+        guard startDrain else { return }
         let (pipeline, inbox, mailbox) = (pipeline, inbox, mailbox)
         Task { await pipeline.drain(inbox, into: mailbox) }
     }
@@ -156,10 +170,10 @@ final class Inbox<Request: ContentRequest, Value: Sendable>: Sendable {
 
     private let state = Locked(State())
 
-    /// Queues a command; returns whether a drain must be started (none is under way).
-    func append(_ command: Command) -> Bool {
+    /// Queues commands; returns whether a drain must be started (none is under way).
+    func append(contentsOf commands: [Command]) -> Bool {
         state.withLock { state in
-            state.commands.append(command)
+            state.commands += commands
             guard !state.draining else { return false }
             state.draining = true
             return true
