@@ -42,25 +42,35 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Conte
         }
     }
 
-    private struct Node {
-        var key: Key
-        var value: Value
-        var cost: Int
-        var newer: Int
-        var older: Int
+    @usableFromInline
+    struct Node {
+        @usableFromInline var key: Key
+        @usableFromInline var value: Value
+        @usableFromInline var cost: Int
+        @usableFromInline var newer: Int
+        @usableFromInline var older: Int
+
+        @inlinable
+        init(key: Key, value: Value, cost: Int, newer: Int, older: Int) {
+            (self.key, self.value, self.cost, self.newer, self.older) = (key, value, cost, newer, older)
+        }
     }
 
-    private struct State {
-        var limits: Limits
-        var index: [Key: Int] = [:]
-        var nodes: [Node?] = []
-        var free: [Int] = []
-        var newest = -1
-        var oldest = -1
-        var totalCost = 0
+    @usableFromInline
+    struct State {
+        @usableFromInline var limits: Limits
+        @usableFromInline var index: [Key: Int] = [:]
+        @usableFromInline var nodes: [Node?] = []
+        @usableFromInline var free: [Int] = []
+        @usableFromInline var newest = -1
+        @usableFromInline var oldest = -1
+        @usableFromInline var totalCost = 0
+
+        @inlinable
+        init(limits: Limits) { self.limits = limits }
     }
 
-    private let state: Locked<State>
+    @usableFromInline let state: Locked<State>
 
     /// Creates an empty cache with `limits`.
     public init(limits: Limits = Limits()) {
@@ -97,6 +107,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Conte
         }
     }
 
+    @inlinable
     public func value(for key: Key) -> Value? {
         state.withLock { state in
             guard let slot = state.index[key] else { return nil }
@@ -106,6 +117,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Conte
         }
     }
 
+    @inlinable
     public func insert(_ value: Value, for key: Key, cost: Int) {
         state.withLock { state in
             if let slot = state.index.removeValue(forKey: key) { Self.release(&state, slot) }
@@ -143,7 +155,8 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Conte
         state.withLock { Self.evict(&$0, toCost: cost, count: count) }
     }
 
-    private static func evict(_ state: inout State, toCost cost: Int, count: Int) {
+    @inlinable
+    static func evict(_ state: inout State, toCost cost: Int, count: Int) {
         while state.oldest >= 0, state.totalCost > cost || state.index.count > count {
             let slot = state.oldest
             state.index[state.nodes[slot]!.key] = nil
@@ -152,20 +165,23 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Conte
     }
 
     /// Unlinks and frees a slot whose key is already out of the index.
-    private static func release(_ state: inout State, _ slot: Int) {
+    @inlinable
+    static func release(_ state: inout State, _ slot: Int) {
         unlink(&state, slot)
         state.totalCost -= state.nodes[slot]!.cost
         state.nodes[slot] = nil
         state.free.append(slot)
     }
 
-    private static func unlink(_ state: inout State, _ slot: Int) {
+    @inlinable
+    static func unlink(_ state: inout State, _ slot: Int) {
         let node = state.nodes[slot]!
         if node.newer >= 0 { state.nodes[node.newer]!.older = node.older } else { state.newest = node.older }
         if node.older >= 0 { state.nodes[node.older]!.newer = node.newer } else { state.oldest = node.newer }
     }
 
-    private static func linkNewest(_ state: inout State, _ slot: Int) {
+    @inlinable
+    static func linkNewest(_ state: inout State, _ slot: Int) {
         state.nodes[slot]!.newer = -1
         state.nodes[slot]!.older = state.newest
         if state.newest >= 0 { state.nodes[state.newest]!.newer = slot }

@@ -87,7 +87,7 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
     private var processingJobs: [UInt64: ProcessingJob] = [:]
     private var processingJobForRequest: [Request: UInt64] = [:]
     private var nextNumber: UInt64 = 0
-    private let metricsBox = Locked(ContentMetrics())
+    @usableFromInline let metricsBox = Locked(ContentMetrics())
 
     /// Creates a pipeline.
     ///
@@ -117,6 +117,7 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
     public nonisolated var metrics: ContentMetrics { metricsBox.withLock { $0 } }
 
     /// A new consumer identity; each consumer uses its own for each request it makes.
+    @inlinable
     public nonisolated func makeConsumerID() -> ContentConsumerID {
         ContentConsumerID(value: consumerCounter.withLock { counter in
             counter += 1
@@ -129,6 +130,7 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
 
     /// The cached value for `request`, counted as a request served by the memory cache; for
     /// consumers that can take a value synchronously (a slot binding on the main actor).
+    @inlinable
     public nonisolated func cachedValue(for request: Request) -> Value? {
         guard let value = memoryCache?.value(for: request) else { return nil }
         count { metrics in
@@ -355,7 +357,8 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
         return nextNumber
     }
 
-    private nonisolated func count(_ update: (inout ContentMetrics) -> Void) {
+    @inlinable
+    nonisolated func count(_ update: (inout ContentMetrics) -> Void) {
         metricsBox.withLock(update)
     }
 }
@@ -378,8 +381,11 @@ enum DiskQueue {
 
 /// Identifies one consumer's interest in one request: a slot's binding, a prefetch.
 public struct ContentConsumerID: Hashable, Sendable {
-    let value: UInt64
+    @usableFromInline let value: UInt64
+
+    @inlinable
+    init(value: UInt64) { self.value = value }
 }
 
 /// Consumer identities are unique across all pipelines of a process.
-private let consumerCounter = Locked<UInt64>(0)
+@usableFromInline let consumerCounter = Locked<UInt64>(0)

@@ -18,16 +18,20 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
     /// Called on the main actor with each value's timings as it is delivered.
     public var timingsObserver: ((Request, RequestTimings) -> Void)?
 
-    private let inbox: Inbox<Request, Value>
-    private var outgoing: [Inbox<Request, Value>.Command] = []
-    private let mailbox: Mailbox<Value>
-    private var slotsByConsumer: [ContentConsumerID: WeakSlot] = [:]
-    private var prefetching: [Request: ContentConsumerID] = [:]
-    private var prefetchByConsumer: [ContentConsumerID: Request] = [:]
-    private let clock = ContinuousClock()
+    @usableFromInline let inbox: Inbox<Request, Value>
+    @usableFromInline var outgoing: [Inbox<Request, Value>.Command] = []
+    @usableFromInline let mailbox: Mailbox<Value>
+    @usableFromInline var slotsByConsumer: [ContentConsumerID: WeakSlot] = [:]
+    @usableFromInline var prefetching: [Request: ContentConsumerID] = [:]
+    @usableFromInline var prefetchByConsumer: [ContentConsumerID: Request] = [:]
+    @usableFromInline let clock = ContinuousClock()
 
-    private struct WeakSlot {
-        weak var slot: ContentSlot<Request, Value>?
+    @usableFromInline
+    struct WeakSlot {
+        @usableFromInline weak var slot: ContentSlot<Request, Value>?
+
+        @inlinable
+        init(slot: ContentSlot<Request, Value>) { self.slot = slot }
     }
 
     /// Creates a front for `pipeline`.
@@ -70,6 +74,7 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
     /// bound to that request in that binding; drops the rest. Call once per frame tick.
     ///
     /// - Returns: the number of values delivered to slots.
+    @inlinable
     @discardableResult
     public func deliverPending() -> Int {
         let arrivals = mailbox.takeAll()
@@ -100,6 +105,7 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
 
     // MARK: - For slots
 
+    @inlinable
     func register(_ slot: ContentSlot<Request, Value>, request: Request, priority: LoadPriority) -> ContentConsumerID {
         let consumer = pipeline.makeConsumerID()
         slotsByConsumer[consumer] = WeakSlot(slot: slot)
@@ -107,10 +113,12 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
         return consumer
     }
 
+    @inlinable
     func setPriority(_ priority: LoadPriority, of request: Request, consumer: ContentConsumerID) {
         send(.setPriority(request, priority, consumer))
     }
 
+    @inlinable
     func unregister(_ request: Request, consumer: ContentConsumerID) {
         slotsByConsumer[consumer] = nil
         send(.cancel(request, consumer))
@@ -118,14 +126,16 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
 
     /// Queues a command for the pipeline; the first of a main-actor turn schedules the flush
     /// that sends them all after the turn.
-    private func send(_ command: Inbox<Request, Value>.Command) {
+    @inlinable
+    func send(_ command: Inbox<Request, Value>.Command) {
         outgoing.append(command)
         guard outgoing.count == 1 else { return }
         Task { @MainActor [weak self] in self?.flush() }
     }
 
     /// Hands the queued commands to the pipeline, starting a drain unless one is under way.
-    private func flush() {
+    @inlinable
+    func flush() {
         guard !outgoing.isEmpty else { return }
         let startDrain = inbox.append(contentsOf: outgoing)
         outgoing.removeAll(keepingCapacity: true)
@@ -137,6 +147,7 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
 
 extension ContentPipeline {
     /// Performs the commands in `inbox`, in order, until it is empty.
+    @usableFromInline
     func drain(_ inbox: Inbox<Request, Value>, into mailbox: Mailbox<Value>) {
         while let commands = inbox.takeAll() {
             for command in commands {
@@ -156,21 +167,31 @@ extension ContentPipeline {
 }
 
 /// Commands from the main actor to the pipeline, kept in order, drained in batches.
+@usableFromInline
 final class Inbox<Request: ContentRequest, Value: Sendable>: Sendable {
+    @usableFromInline
     enum Command: Sendable {
         case request(Request, LoadPriority, ContentConsumerID)
         case setPriority(Request, LoadPriority, ContentConsumerID)
         case cancel(Request, ContentConsumerID)
     }
 
-    private struct State {
-        var commands: [Command] = []
-        var draining = false
+    @usableFromInline
+    struct State {
+        @usableFromInline var commands: [Command] = []
+        @usableFromInline var draining = false
+
+        @inlinable
+        init() {}
     }
 
-    private let state = Locked(State())
+    @usableFromInline let state = Locked(State())
+
+    @inlinable
+    init() {}
 
     /// Queues commands; returns whether a drain must be started (none is under way).
+    @inlinable
     func append(contentsOf commands: [Command]) -> Bool {
         state.withLock { state in
             state.commands += commands
@@ -197,14 +218,16 @@ final class Inbox<Request: ContentRequest, Value: Sendable>: Sendable {
 }
 
 /// Values from the pipeline to the main actor, taken in one batch per frame tick.
+@usableFromInline
 final class Mailbox<Value: Sendable>: Sendable {
+    @usableFromInline
     struct Arrival: Sendable {
-        let consumer: ContentConsumerID
-        let result: Result<Value, ContentError>
-        let timings: RequestTimings
+        @usableFromInline let consumer: ContentConsumerID
+        @usableFromInline let result: Result<Value, ContentError>
+        @usableFromInline let timings: RequestTimings
     }
 
-    private let arrivals = Locked<[Arrival]>([])
+    @usableFromInline let arrivals = Locked<[Arrival]>([])
     private let signal: AsyncStream<Void>.Continuation
 
     init(signal: AsyncStream<Void>.Continuation) {
@@ -219,6 +242,7 @@ final class Mailbox<Value: Sendable>: Sendable {
         if wasEmpty { signal.yield() }
     }
 
+    @inlinable
     func takeAll() -> [Arrival] {
         arrivals.withLock { arrivals in
             defer { arrivals = [] }

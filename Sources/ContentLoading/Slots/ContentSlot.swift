@@ -4,6 +4,9 @@
 /// (``State/loading(_:)``) unless the value is cached, and starts a new binding; a value
 /// reaches the slot only if it is still bound to that request in that binding. Unbind on reuse
 /// and on end of display: the work stops unless someone else wants it.
+///
+/// The main-actor path (bind, unbind, delivery) is inlinable so that it is specialized for the
+/// app's request and value types: run generically, it costs ten times as much.
 @MainActor
 public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
     /// What the slot shows.
@@ -32,21 +35,24 @@ public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
     }
 
     /// What the slot shows now.
-    public private(set) var state: State = .empty {
-        didSet { onChange?(state) }
+    public var state: State { storedState }
+
+    @usableFromInline var storedState: State = .empty {
+        didSet { onChange?(storedState) }
     }
 
     /// Called on every change of ``state``: redraw the row's image.
     public var onChange: ((State) -> Void)?
 
-    private unowned let loader: ContentLoader<Request, Value>
-    private var binding: (request: Request, consumer: ContentConsumerID)?
+    @usableFromInline unowned let loader: ContentLoader<Request, Value>
+    @usableFromInline var binding: (request: Request, consumer: ContentConsumerID)?
 
     init(loader: ContentLoader<Request, Value>) {
         self.loader = loader
     }
 
     /// Binds the slot to `request`, or changes the priority if it is already bound to it.
+    @inlinable
     public func bind(_ request: Request, priority: LoadPriority = .visible) {
         if let binding, binding.request == request {
             loader.setPriority(priority, of: request, consumer: binding.consumer)
@@ -54,39 +60,42 @@ public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
         }
         unbind()
         if let value = loader.pipeline.cachedValue(for: request) {
-            state = .loaded(request, value)
+            storedState = .loaded(request, value)
             return
         }
         binding = (request, loader.register(self, request: request, priority: priority))
-        state = .loading(request)
+        storedState = .loading(request)
     }
 
     /// Changes the priority of the current binding (a row moving between visible, display
     /// and preload ranges).
+    @inlinable
     public func setPriority(_ priority: LoadPriority) {
         guard let binding else { return }
         loader.setPriority(priority, of: binding.request, consumer: binding.consumer)
     }
 
     /// Unbinds the slot, cancelling its work unless someone else wants it.
+    @inlinable
     public func unbind() {
         if let binding {
             loader.unregister(binding.request, consumer: binding.consumer)
             self.binding = nil
         }
-        if case .empty = state { return }
-        state = .empty
+        if case .empty = storedState { return }
+        storedState = .empty
     }
 
     /// Takes a delivered result if it belongs to the current binding.
     ///
     /// - Returns: the request it was delivered for, or nil if it was stale and dropped.
+    @inlinable
     func receive(_ result: Result<Value, ContentError>, consumer: ContentConsumerID) -> Request? {
         guard let binding, binding.consumer == consumer else { return nil }
         self.binding = nil
         switch result {
-        case .success(let value): state = .loaded(binding.request, value)
-        case .failure(let error): state = .failed(binding.request, error)
+        case .success(let value): storedState = .loaded(binding.request, value)
+        case .failure(let error): storedState = .failed(binding.request, error)
         }
         return binding.request
     }
