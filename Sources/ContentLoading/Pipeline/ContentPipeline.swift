@@ -129,8 +129,7 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
     public var runningCounts: (loads: Int, processing: Int) { (loads.running.count, processing.running.count) }
 
     /// The cached value for `request`, counted as a request served by the memory cache; for
-    /// consumers that can take a value synchronously (a slot binding on the main actor).
-    @inlinable
+    /// consumers that can take a value synchronously.
     public nonisolated func cachedValue(for request: Request) -> Value? {
         guard let value = memoryCache?.value(for: request) else { return nil }
         count { metrics in
@@ -357,7 +356,6 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
         return nextNumber
     }
 
-    @inlinable
     nonisolated func count(_ update: (inout ContentMetrics) -> Void) {
         metricsBox.withLock(update)
     }

@@ -59,7 +59,7 @@ public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
             return
         }
         unbind()
-        if let value = loader.pipeline.cachedValue(for: request) {
+        if let value = loader.cachedValue(for: request) {
             storedState = .loaded(request, value)
             return
         }
