@@ -23,7 +23,7 @@ let package = Package(
         // Engines, left to right in the data flow of DESIGN.md.
         .target(name: "ListDiff"),
         .target(name: "CThumbnails", linkerSettings: imageLibraries),
-        .target(name: "Thumbnails", dependencies: ["CThumbnails"]),
+        .target(name: "Thumbnails", dependencies: ["CThumbnails", "ContentLoading"]),
         .target(
             name: "ContentLoading",
             dependencies: [
@@ -59,7 +59,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures"]),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures", "ContentLoading"]),
         .testTarget(
             name: "ScrollworkAppTests",
             dependencies: [

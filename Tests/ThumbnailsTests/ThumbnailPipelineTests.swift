@@ -1,0 +1,70 @@
+import ContentLoading
+import Foundation
+import ImageFixtures
+import Testing
+import Thumbnails
+
+/// Thumbnails plugged into ContentLoading as the decode stage.
+@Suite struct ThumbnailPipelineTests {
+    /// Serves generated images from memory, keyed by URL.
+    private struct ImageSource: DataLoading {
+        let images: [URL: [UInt8]]
+
+        func loadData(for url: URL) async throws -> [UInt8] {
+            guard let bytes = images[url] else { throw URLError(.fileDoesNotExist) }
+            return bytes
+        }
+    }
+
+    @Test func aPipelineDeliversThumbnailsOfEachSizeFromOneDownload() async throws {
+        let url = URL(string: "https://example.com/photo.png")!
+        let png = PNGFixture.encode(rgba: PhotoPattern.pixels(width: 300, height: 200, withAlpha: true), width: 300, height: 200)
+        let pipeline = ContentPipeline(
+            loader: ImageSource(images: [url: png]), processor: ThumbnailProcessor(),
+            memoryCache: MemoryCache(), configuration: .init(cost: ThumbnailProcessor.cost))
+        let sizes: [Int?] = [64, 128, nil]
+        let thumbnails = await withTaskGroup(of: (Int?, PixelBuffer?).self) { group in
+            for size in sizes {
+                group.addTask {
+                    await withCheckedContinuation { continuation in
+                        Task {
+                            await pipeline.request(
+                                ThumbnailRequest(url: url, maxPixelSize: size), priority: .visible,
+                                consumer: pipeline.makeConsumerID()
+                            ) { result, _ in continuation.resume(returning: (size, try? result.get())) }
+                        }
+                    }
+                }
+            }
+            var bySize: [Int: PixelBuffer] = [:]
+            for await (size, buffer) in group { bySize[size ?? 0] = buffer }
+            return bySize
+        }
+        #expect(thumbnails[64].map { [$0.width, $0.height] } == [64, 43])
+        #expect(thumbnails[128].map { [$0.width, $0.height] } == [128, 85])
+        #expect(thumbnails[0].map { [$0.width, $0.height] } == [300, 200])
+        #expect(pipeline.metrics.loadsStarted == 1)
+        #expect(pipeline.metrics.processingStarted == 3)
+        #expect(pipeline.memoryCache?.totalCost == thumbnails.values.reduce(0) { $0 + $1.bytes.count })
+    }
+
+    @Test func aCorruptImageIsAProcessingFailure() async {
+        let url = URL(string: "https://example.com/broken.jpg")!
+        let pipeline = ContentPipeline(
+            loader: ImageSource(images: [url: [0xFF, 0xD8, 0xFF, 0x00, 0x01]]), processor: ThumbnailProcessor())
+        let outcome: String = await withCheckedContinuation { continuation in
+            Task {
+                await pipeline.request(
+                    ThumbnailRequest(url: url, maxPixelSize: 64), priority: .visible, consumer: pipeline.makeConsumerID()
+                ) { result, _ in
+                    switch result {
+                    case .success: continuation.resume(returning: "decoded")
+                    case .failure(.processingFailed(let error)): continuation.resume(returning: "\(type(of: error))")
+                    case .failure(let other): continuation.resume(returning: "\(other)")
+                    }
+                }
+            }
+        }
+        #expect(outcome == "ThumbnailError")
+    }
+}
