@@ -32,9 +32,11 @@ let package = Package(
             ]
         ),
 
-        // Generated PNG and JPEG images for the tests and the benchmarks, so no binary fixtures.
+        // Seeded randomness for randomized tests and benchmark data, and generated PNG and JPEG
+        // images for the tests and the benchmarks, so no binary fixtures.
+        .target(name: "SeededRandom"),
         .target(name: "CImageEncoders", linkerSettings: imageLibraries),
-        .target(name: "ImageFixtures", dependencies: ["CImageEncoders"]),
+        .target(name: "ImageFixtures", dependencies: ["CImageEncoders", "SeededRandom"]),
 
         // The reader: commands, benchmarks. Only this layer knows about the terminal and the CLI.
         .target(
@@ -44,22 +46,23 @@ let package = Package(
                 "ContentLoading",
                 "Thumbnails",
                 "ImageFixtures",
+                "SeededRandom",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "scrollwork", dependencies: ["ScrollworkApp"]),
 
-        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"]),
+        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "SeededRandom"]),
         .testTarget(
             name: "ContentLoadingTests",
             dependencies: [
-                "ContentLoading",
+                "ContentLoading", "SeededRandom",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures", "ContentLoading"]),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures", "ContentLoading", "SeededRandom"]),
         .testTarget(
             name: "ScrollworkAppTests",
             dependencies: [

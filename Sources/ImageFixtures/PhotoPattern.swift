@@ -1,3 +1,5 @@
+import SeededRandom
+
 /// Photo-like test content: smooth gradients with sensor-like noise, which compresses about
 /// as well as a real photo does (noise-free gradients would flatter the JPEG decoder).
 public enum PhotoPattern {

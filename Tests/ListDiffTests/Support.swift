@@ -41,27 +41,3 @@ func sections(_ text: String) -> [Section] {
 }
 
 func path(_ section: Int, _ item: Int) -> ListIndexPath { ListIndexPath(item: item, section: section) }
-
-/// A small, fast, seedable generator (SplitMix64), so a failing random case can be replayed.
-/// (The same as `ImageFixtures.SeededGenerator`, which this stdlib-only module's tests do not
-/// pull in along with libpng.)
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// The seed for randomized tests: `SCROLLWORK_SEED` if set (to replay a failure), else random.
-func testSeed() -> UInt64 {
-    if let text = ProcessInfo.processInfo.environment["SCROLLWORK_SEED"], let seed = UInt64(text) { return seed }
-    return UInt64.random(in: .min ... .max)
-}
-

@@ -1,4 +1,5 @@
 import ImageFixtures
+import SeededRandom
 import Testing
 import Thumbnails
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import ImageFixtures
 import ListDiff
+import SeededRandom
 
 /// `scrollwork bench diff`: ListDiff against the standard library's
 /// `difference(from:).inferringMoves()` on the same data, in the same run.
