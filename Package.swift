@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "Thumbnails", targets: ["Thumbnails"]),
+        .library(name: "Feeds", targets: ["Feeds"]),
         .executable(name: "scrollwork", targets: ["scrollwork"]),
     ],
     dependencies: [
@@ -20,6 +21,9 @@ let package = Package(
         .target(name: "ListDiff"),
         .target(name: "CThumbnails", linkerSettings: imageLibraries),
         .target(name: "Thumbnails", dependencies: ["CThumbnails"]),
+        // The system libxml2 (Debian `libxml2-dev`), found through pkg-config.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "Feeds", dependencies: ["CLibXML2"]),
 
         // Generated PNG and JPEG images for the tests and the benchmarks, so no binary fixtures.
         .target(name: "CImageEncoders", linkerSettings: imageLibraries),
@@ -31,6 +35,7 @@ let package = Package(
             dependencies: [
                 "ListDiff",
                 "Thumbnails",
+                "Feeds",
                 "ImageFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -39,10 +44,11 @@ let package = Package(
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures"]),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds"]),
         .testTarget(
             name: "ScrollworkAppTests",
             dependencies: [
-                "ScrollworkApp", "ListDiff", "Thumbnails", "ImageFixtures",
+                "ScrollworkApp", "ListDiff", "Thumbnails", "Feeds", "ImageFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,0 +1,57 @@
+/// Turns HTML (or text that may contain some) into plain text for titles.
+enum PlainText {
+    /// `html` without tags and comments, character references decoded, runs of whitespace
+    /// (no-break spaces included) collapsed to one space, and trimmed.
+    ///
+    /// A `<` that does not start a tag (`a < b`) is kept as text.
+    /// - Complexity: O(n).
+    static func from(html: String) -> String {
+        var text = String.UnicodeScalarView()
+        var scalars = html.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            if scalar == "<", let next = scalars.first, next.properties.isAlphabetic || "/!?".unicodeScalars.contains(next) {
+                let closing: String = scalars.starts(with: "!--".unicodeScalars) ? "-->" : ">"
+                if let range = scalars.firstRange(of: closing.unicodeScalars) {
+                    scalars = scalars[range.upperBound...]
+                    // Tags separate words: "<p>one</p><p>two</p>" reads "one two".
+                    text.append(" ")
+                    continue
+                }
+            }
+            text.append(scalar)
+        }
+        return collapsingWhitespace(HTMLEntities.decode(String(text)))
+    }
+
+    /// `text` with runs of whitespace collapsed to one space, and trimmed.
+    static func collapsingWhitespace(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace || scalar == "\u{A0}" {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// `text` escaped for inclusion in HTML, so plain-text content can be kept as HTML.
+    static func escapedForHTML(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
