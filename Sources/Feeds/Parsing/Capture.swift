@@ -97,9 +97,11 @@ struct Capture {
             return
         }
         bytes.append(contentsOf: text.prefix(limit - bytes.count))
-        // Cut at a character boundary: drop continuation bytes and the lead byte they follow.
-        while let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() }
-        if let last = bytes.last, last >= 0xC0 { bytes.removeLast() }
+        // Cut at a character boundary: drop a last character whose bytes did not all fit.
+        if let lead = bytes.indices.reversed().prefix(4).first(where: { bytes[$0] & 0xC0 != 0x80 }), bytes[lead] >= 0xC0 {
+            let length = bytes[lead] >= 0xF0 ? 4 : bytes[lead] >= 0xE0 ? 3 : 2
+            if bytes.count - lead < length { bytes.removeSubrange(lead...) }
+        }
         isTruncated = true
     }
 }

@@ -1,0 +1,102 @@
+import Feeds
+import Foundation
+import Testing
+
+@Suite("Dates")
+struct DateTests {
+    /// Written text, and the instant it names in RFC 3339 UTC (nil: not a date).
+    static let cases: [(String, String?)] = [
+        // RFC 822 and its corruptions
+        ("Sat, 02 Mar 2024 10:00:00 GMT", "2024-03-02T10:00:00Z"),
+        ("Sat, 2 Mar 2024 10:00:00 +0000", "2024-03-02T10:00:00Z"),
+        ("02 Mar 2024 10:00:00 GMT", "2024-03-02T10:00:00Z"),
+        ("Saturday, 02 March 2024 10:00:00 GMT", "2024-03-02T10:00:00Z"),
+        ("Sat 02 Mar 2024 10:00:00 GMT", "2024-03-02T10:00:00Z"),
+        ("Sat, 02 Mar 24 10:00:00 GMT", "2024-03-02T10:00:00Z"),
+        ("Tue, 02 Mar 99 10:00:00 GMT", "1999-03-02T10:00:00Z"),
+        ("Thu, 02 Mar 106 10:00:00 GMT", "2006-03-02T10:00:00Z"),
+        ("Sat, 02 Mar 2024 10:00 GMT", "2024-03-02T10:00:00Z"),
+        ("Sat, 02 Mar 2024 10:00:00", "2024-03-02T10:00:00Z"),
+        ("Sat, 02 Mar 2024", "2024-03-02T00:00:00Z"),
+        ("Sat, 02 Mar 2024 10:00:00 EST", "2024-03-02T15:00:00Z"),
+        ("Sat, 02 Mar 2024 10:00:00 PDT", "2024-03-02T17:00:00Z"),
+        ("Sat, 02 Mar 2024 10:00:00 -0500", "2024-03-02T15:00:00Z"),
+        ("Sat, 02 Mar 2024 10:00:00 +05:30", "2024-03-02T04:30:00Z"),
+        ("Sat, 02 Mar 2024 10:00:00 Z", "2024-03-02T10:00:00Z"),
+        ("Sat, 02 Mar 2024 10:00:00 A", "2024-03-02T09:00:00Z"),
+        ("Sat, 02 Mar 2024 10:00:00 N", "2024-03-02T11:00:00Z"),
+        ("Sat, 02 Mar 2024 10:00:00 Y", "2024-03-02T22:00:00Z"),
+        ("Sat, 02 Mar 2024 10:00:00 GMT+2", "2024-03-02T08:00:00Z"),
+        ("sat, 02 mar 2024 10:00:00 gmt", "2024-03-02T10:00:00Z"),
+        ("Sat,02 Mar 2024 10:00:00 GMT", "2024-03-02T10:00:00Z"),
+        ("Saturday, 02-Mar-24 10:00:00 GMT", "2024-03-02T10:00:00Z"),
+        ("Sat Mar  2 10:00:00 2024", "2024-03-02T10:00:00Z"),
+        ("Sat, 02 Sept 2023 10:00:00 GMT", "2023-09-02T10:00:00Z"),
+        ("Sat, 29 Feb 2024 10:00:00 GMT", "2024-02-29T10:00:00Z"),
+        ("  Sat, 02 Mar 2024 10:00:00 GMT\n", "2024-03-02T10:00:00Z"),
+        // RFC 3339 / ISO 8601 and variants
+        ("2024-03-02T10:00:00Z", "2024-03-02T10:00:00Z"),
+        ("2024-03-02T10:00:00.123Z", "2024-03-02T10:00:00Z"),
+        ("2024-03-02T10:00:00+01:00", "2024-03-02T09:00:00Z"),
+        ("2024-03-02T10:00:00+0100", "2024-03-02T09:00:00Z"),
+        ("2024-03-02T10:00:00-03", "2024-03-02T13:00:00Z"),
+        ("2024-03-02 10:00:00Z", "2024-03-02T10:00:00Z"),
+        ("2024-03-02t10:00:00z", "2024-03-02T10:00:00Z"),
+        ("2024-03-02T10:00Z", "2024-03-02T10:00:00Z"),
+        ("2024-03-02T10:00:00", "2024-03-02T10:00:00Z"),
+        ("2024-03-02", "2024-03-02T00:00:00Z"),
+        ("20240302T100000Z", "2024-03-02T10:00:00Z"),
+        ("2024-03-02T10:00:00 UTC", "2024-03-02T10:00:00Z"),
+        ("2016-12-31T23:59:60Z", "2016-12-31T23:59:59Z"),
+        // Not dates: nil, never "now"
+        ("", nil),
+        ("yesterday", nil),
+        ("Sat, 31 Feb 2024 10:00:00 GMT", nil),
+        ("Sat, 02 Foo 2024 10:00:00 GMT", nil),
+        ("Sat, 02 Mar 2024 25:00:00 GMT", nil),
+        ("2024-13-02T10:00:00Z", nil),
+        ("2023-02-29", nil),
+        ("2024-03-02T10:00:00+25:00", nil),
+        ("2024-03-02Tgarbage", nil),
+        ("Sat, 02 Mar 2024 10:61:00 GMT", nil),
+    ]
+
+    @Test(arguments: cases)
+    func parses(text: String, expected: String?) {
+        let parsed = FeedDate.parse(text)
+        #expect(parsed.map(FeedDate.rfc3339) == expected, "\(text)")
+    }
+
+    @Test func writesRFC3339InUTC() {
+        #expect(FeedDate.rfc3339(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+        #expect(FeedDate.rfc3339(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00Z")
+        #expect(FeedDate.rfc3339(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+    }
+
+    @Test func agreesWithFoundationOnRandomInstants() {
+        var random = SystemRandomNumberGenerator()
+        let seed = UInt64.random(in: 0..<UInt64.max, using: &random)
+        print("DateTests seed \(seed)")
+        var generator = SplitMix(seed: seed)
+        let formatter = ISO8601DateFormatter()
+        for _ in 0..<500 {
+            let seconds = Double(Int64.random(in: -2_000_000_000...4_000_000_000, using: &generator))
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(FeedDate.rfc3339(date) == formatter.string(from: date), "seed \(seed)")
+            #expect(FeedDate.parse(formatter.string(from: date)) == date, "seed \(seed)")
+        }
+    }
+}
+
+/// A seeded generator, so a failing randomized run can be repeated from its printed seed.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
