@@ -78,6 +78,7 @@ final class FeedStream {
             parser.feed(EmptyCollection(), terminate: true)
             _ = try afterFeeding(parser, builder)
             guard builder.sawRoot else { throw fail(.unreadable(reason: "no root element")) }
+            builder.finishDocument()
             var entries = builder.takeBatches().flatMap { $0 }
             entries += builder.takeRemainder()
             return FeedParser.Completion(info: builder.info, entries: entries, isMalformed: parser.isMalformed)

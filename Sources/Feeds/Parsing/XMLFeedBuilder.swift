@@ -61,6 +61,10 @@ final class XMLFeedBuilder: XMLEventHandling {
         }
         stack.append(Frame(name: name, namespace: namespace, base: base))
         let depth = stack.count
+        let startsEntry = (name == "item" && namespace.isRSS) || (name == "entry" && namespace.isAtom)
+        // An entry never contains an entry: one opening inside another means the document is
+        // broken (an unclosed tag before it), and recovery reads best as "the last one ended".
+        if startsEntry, entry != nil || capture != nil { closeOpenEntry() }
 
         if var capture {
             if capture.mode == .xhtml, !capture.isWrapper(name, namespace: namespace, depth: depth) {
@@ -75,7 +79,7 @@ final class XMLFeedBuilder: XMLEventHandling {
         }
         if info.format == .rss1, namespace == .rss090 { info.format = .rss09 }
         if entry == nil {
-            if (name == "item" && namespace.isRSS) || (name == "entry" && namespace.isAtom) {
+            if startsEntry {
                 entry = EntryDraft(base: base)
                 entry?.guid = attributes.first { $0.name == "about" && XMLNamespace(uri: $0.namespace) == .rdf }?.value
                 entryDepth = depth
@@ -101,15 +105,30 @@ final class XMLFeedBuilder: XMLEventHandling {
             } else if capture.mode == .xhtml, !capture.isWrapper(name, namespace: XMLNamespace(uri: uri), depth: depth) {
                 self.capture!.appendEndTag(name, limit: maxFieldBytes)
             }
-        } else if let entry, depth == entryDepth {
-            self.entry = nil
-            pending.append(entry.entry(feedAuthor: feedAuthor))
-            if pending.count == batchSize {
-                ready.append(pending)
-                pending = []
-            }
+        } else if entry != nil, depth == entryDepth {
+            closeOpenEntry()
         }
         stack.removeLast()
+    }
+
+    /// Ends the document: an entry left open by a truncated or broken document is kept.
+    func finishDocument() {
+        closeOpenEntry()
+    }
+
+    /// Finishes the field and the entry being read, if any, and queues the entry.
+    private func closeOpenEntry() {
+        if let capture {
+            self.capture = nil
+            finish(capture)
+        }
+        guard let entry else { return }
+        self.entry = nil
+        pending.append(entry.entry(feedAuthor: feedAuthor))
+        if pending.count == batchSize {
+            ready.append(pending)
+            pending = []
+        }
     }
 
     // MARK: Root
