@@ -161,3 +161,25 @@ struct EntryRuleTests {
         #expect(!feed.entries[1].isTruncated)
     }
 }
+
+@Suite("Attributes")
+struct AttributeTests {
+    @Test func decodesReferencesInAttributeValues() throws {
+        let feed = try parse("""
+            <rss version="2.0"><channel><title>T</title><item><title>t</title>
+            <enclosure url="https://x.example/a.mp3?a=1&amp;b=2&#38;c=&eacute;" type="audio/mpeg"/></item></channel></rss>
+            """)
+        #expect(feed.entries.first?.enclosures.first?.url.absoluteString == "https://x.example/a.mp3?a=1&b=2&c=%C3%A9")
+    }
+}
+
+extension AttributeTests {
+    @Test func expandsDeclaredEntitiesInAttributeValues() throws {
+        let feed = try parse("""
+            <!DOCTYPE rss [<!ENTITY host "cdn.example">]>
+            <rss version="2.0"><channel><title>T</title><item><title>t</title>
+            <enclosure url="https://&host;/b.jpg" type="image/jpeg"/></item></channel></rss>
+            """)
+        #expect(feed.entries.first?.thumbnail == URL(string: "https://cdn.example/b.jpg"))
+    }
+}

@@ -24,10 +24,11 @@ enum HTMLEntities {
     }
 
     /// `text` with every character reference it contains (named, decimal, hexadecimal)
-    /// replaced; unknown references are kept as written.
+    /// replaced; unknown references are kept as written. `named` resolves names first (to the
+    /// text of entities a document declares); HTML's names are the fallback.
     ///
-    /// - Complexity: O(n).
-    static func decode(_ text: String) -> String {
+    /// - Complexity: O(n), plus what `named` costs.
+    static func decode(_ text: String, named: (String) -> String? = { _ in nil }) -> String {
         guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var out = String.UnicodeScalarView()
         var scalars = text.unicodeScalars[...]
@@ -37,11 +38,11 @@ enum HTMLEntities {
                 continue
             }
             let reference = Substring(scalars[scalars.startIndex..<end])
-            let character = reference.first == "#"
-                ? character(numeric: reference.dropFirst())
-                : character(named: String(reference))
-            if let character {
-                out.append(character)
+            let replacement = reference.first == "#"
+                ? character(numeric: reference.dropFirst()).map { String($0) }
+                : named(String(reference)) ?? character(named: String(reference)).map { String($0) }
+            if let replacement {
+                out.append(contentsOf: replacement.unicodeScalars)
                 scalars = scalars[scalars.index(after: end)...]
             } else {
                 out.append(scalar)

@@ -30,6 +30,9 @@ final class XMLPushParser {
     /// Entities resolved so far (HTML ones and expanded declared ones), handed to libxml2 as
     /// predefined entities so it passes their text straight to `characters`. Owned here.
     private var resolvedEntities: [String: UnsafeMutablePointer<xmlEntity>] = [:]
+    /// Entities handed out for references inside attribute values; see `attributeEntity`.
+    private var attributeEntities: [String: UnsafeMutablePointer<xmlEntity>] = [:]
+    private var ownedEntities: [UnsafeMutablePointer<xmlEntity>] = []
     private var expandedBytes = 0
 
     /// Whether libxml2 reported an error: the document is not well-formed.
@@ -74,7 +77,7 @@ final class XMLPushParser {
             if let document = context.pointee.myDoc { xmlFreeDoc(document) }
             xmlFreeParserCtxt(context)
         }
-        for entity in resolvedEntities.values {
+        for entity in ownedEntities {
             free(UnsafeMutableRawPointer(mutating: entity.pointee.name))
             free(entity.pointee.content)
             entity.deallocate()
@@ -126,6 +129,9 @@ final class XMLPushParser {
 
     fileprivate func entity(named name: String) -> UnsafeMutablePointer<xmlEntity>? {
         guard failure == nil else { return nil }
+        if let context, context.pointee.instate == XML_PARSER_ATTRIBUTE_VALUE {
+            return attributeEntity(named: name)
+        }
         if let declared = declaredEntities[name] {
             // Every reference counts against the budget, cached or not: amplification is
             // many references to one big entity as much as deep nesting.
@@ -133,11 +139,35 @@ final class XMLPushParser {
                 return charge(Int(cached.pointee.length)) ? cached : nil
             }
             guard let text = expand(declared, depth: 1), charge(text.utf8.count) else { return nil }
-            return makeEntity(name: name, text: text)
+            let entity = makeEntity(name: name, text: text, type: XML_INTERNAL_PREDEFINED_ENTITY)
+            resolvedEntities[name] = entity
+            return entity
         }
         if let cached = resolvedEntities[name] { return cached }
         guard let character = HTMLEntities.character(named: name) else { return nil }
-        return makeEntity(name: name, text: String(character))
+        let entity = makeEntity(name: name, text: String(character), type: XML_INTERNAL_PREDEFINED_ENTITY)
+        resolvedEntities[name] = entity
+        return entity
+    }
+
+    /// An entity for a reference inside an attribute value. libxml2 copies only the first
+    /// byte of a predefined entity there, so attributes get a general entity instead, which it
+    /// leaves as `&name;` for ``decodeAttribute(_:)`` to replace.
+    private func attributeEntity(named name: String) -> UnsafeMutablePointer<xmlEntity>? {
+        guard declaredEntities[name] != nil || HTMLEntities.character(named: name) != nil else { return nil }
+        if let cached = attributeEntities[name] { return cached }
+        let entity = makeEntity(name: name, text: "", type: XML_INTERNAL_GENERAL_ENTITY)
+        attributeEntities[name] = entity
+        return entity
+    }
+
+    /// An attribute value with its references replaced, declared entities expanded under the
+    /// same budget as in text.
+    fileprivate func decodeAttribute(_ value: String) -> String {
+        HTMLEntities.decode(value) { name in
+            guard let declared = declaredEntities[name], let text = expand(declared, depth: 1), charge(text.utf8.count) else { return nil }
+            return text
+        }
     }
 
     /// `content` with the references in it replaced, or `nil` once the budget is spent.
@@ -177,17 +207,18 @@ final class XMLPushParser {
         return true
     }
 
-    private func makeEntity(name: String, text: String) -> UnsafeMutablePointer<xmlEntity> {
+    /// An entity owned by this parser (freed with it). Predefined entities are the one kind
+    /// libxml2 passes to `characters` as they are, without parsing their content or
+    /// substituting anything itself.
+    private func makeEntity(name: String, text: String, type: xmlEntityType) -> UnsafeMutablePointer<xmlEntity> {
         let entity = UnsafeMutablePointer<xmlEntity>.allocate(capacity: 1)
         entity.initialize(to: xmlEntity())
         entity.pointee.type = XML_ENTITY_DECL
         entity.pointee.name = UnsafePointer(strdup(name).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: xmlChar.self) })
         entity.pointee.content = strdup(text).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: xmlChar.self) }
         entity.pointee.length = Int32(text.utf8.count)
-        // Predefined entities are the one kind libxml2 passes to `characters` as they are,
-        // without parsing their content or substituting anything itself.
-        entity.pointee.etype = XML_INTERNAL_PREDEFINED_ENTITY
-        resolvedEntities[name] = entity
+        entity.pointee.etype = type
+        ownedEntities.append(entity)
         return entity
     }
 
@@ -225,7 +256,10 @@ final class XMLPushParser {
                 for index in 0..<Int(attributeCount) {
                     let base = index * 5
                     guard let name = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4] else { continue }
-                    let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                    var value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                    // Without entity substitution, libxml2 leaves references in attribute values
+                    // as written (and `&amp;` as `&#38;`); the value is what they stand for.
+                    if value.utf8.contains(UInt8(ascii: "&")) { value = parser.decodeAttribute(value) }
                     list.append(XMLAttribute(name: string(name), namespace: attributes[base + 2].map(string), value: value))
                 }
             }
