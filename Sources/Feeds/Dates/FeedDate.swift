@@ -12,7 +12,7 @@ public enum FeedDate {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func parse(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmedWhitespace
         let bytes = Array(trimmed.utf8)
         if bytes.count >= 8, bytes.prefix(4).allSatisfy(isDigit) {
             return ISO8601Date.parse(bytes) ?? RFC822Date.parse(trimmed)

@@ -10,16 +10,14 @@ enum RFC822Date {
     /// The instant `text` names, or `nil` when it has no recognizable day, month and year or
     /// a field is out of range.
     static func parse(_ text: String) -> Date? {
-        let tokens = text.lowercased()
-            .split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-            .flatMap(splitHyphenatedDate)
+        let tokens = lowercasedTokens(text).flatMap(splitHyphenatedDate)
         var day: Int?
         var month: Int?
         var year: Int?
         var time: (hour: Int, minute: Int, second: Int)?
         var offset: Int?
         for token in tokens {
-            if token.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(token) {
+            if token.utf8.allSatisfy(FeedDate.isDigit), let number = Int(token) {
                 if day == nil, token.count <= 2, year == nil || month != nil {
                     day = number
                 } else if year == nil {
@@ -29,7 +27,7 @@ enum RFC822Date {
                 }
             } else if let value = months[String(token.prefix(3))], token.count >= 3, month == nil, monthNames.contains(String(token)) {
                 month = value
-            } else if time == nil, token.contains(":"), let parsed = parseTime(token) {
+            } else if time == nil, token.utf8.contains(UInt8(ascii: ":")), let parsed = parseTime(token) {
                 time = parsed.time
                 if let zone = parsed.zone { offset = zone }
             } else if time != nil || year != nil, offset == nil, let zone = parseZone(token) {
@@ -46,7 +44,29 @@ enum RFC822Date {
                               second: clock.second, offsetSeconds: offset ?? 0)
     }
 
+    /// The words of `text`, ASCII-lowercased, split at spaces and commas. Works on bytes:
+    /// `lowercased()` and `split` on characters cost more than the rest of the parse.
+    private static func lowercasedTokens(_ text: String) -> [Substring] {
+        var tokens: [Substring] = []
+        var current: [UInt8] = []
+        func flush() {
+            guard !current.isEmpty else { return }
+            tokens.append(Substring(String(decoding: current, as: UTF8.self)))
+            current.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case 0x20, 0x2C, 0x09, 0x0A, 0x0D: flush()
+            case 0x41...0x5A: current.append(byte + 0x20)
+            default: current.append(byte)
+            }
+        }
+        flush()
+        return tokens
+    }
+
     private static func splitHyphenatedDate(_ token: Substring) -> [Substring] {
+        guard token.utf8.first != UInt8(ascii: "-"), token.utf8.contains(UInt8(ascii: "-")) else { return [token] }
         let parts = token.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }), months[String(parts[1].prefix(3))] != nil else { return [token] }
         return parts
@@ -84,6 +104,9 @@ enum RFC822Date {
 
     /// Seconds east of UTC for a zone token, or `nil` if it is not one.
     private static func parseZone(_ token: Substring) -> Int? {
+        if let sign = token.utf8.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            return numericOffset(token, hoursOnly: false)
+        }
         if let named = namedZones[String(token)] { return named * 3600 }
         for prefix in ["gmt", "utc", "ut"] where token.hasPrefix(prefix) {
             let rest = token.dropFirst(prefix.count)
@@ -99,11 +122,16 @@ enum RFC822Date {
 
     /// `+0100`, `+01:00`, `+1`, `-05`; with `hoursOnly`, also `+2` after GMT.
     private static func numericOffset(_ token: Substring, hoursOnly: Bool) -> Int? {
-        let sign = token.first == "-" ? -1 : 1
-        let digits = token.dropFirst().filter { $0 != ":" }
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits) else { return nil }
+        let sign = token.utf8.first == UInt8(ascii: "-") ? -1 : 1
+        var value = 0
+        var count = 0
+        for byte in token.utf8.dropFirst() where byte != UInt8(ascii: ":") {
+            guard FeedDate.isDigit(byte) else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+            count += 1
+        }
         let (hours, minutes): (Int, Int)
-        switch digits.count {
+        switch count {
         case 1, 2: (hours, minutes) = (value, 0)
         case 3 where !hoursOnly, 4: (hours, minutes) = (value / 100, value % 100)
         default: return nil

@@ -114,7 +114,7 @@ private final class OPMLReader: XMLEventHandling {
 
     var wantsStop: Bool { rootElement.map { $0 != "opml" } ?? false }
 
-    func startElement(_ name: String, namespace: String?, attributes: [XMLAttribute]) {
+    func startElement(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute]) {
         if rootElement == nil { rootElement = name }
         guard name == "outline" else { return }
         let text = (attributes["title"] ?? attributes["text"]).map(PlainText.collapsingWhitespace).flatMap { $0.isEmpty ? nil : $0 }
@@ -131,7 +131,7 @@ private final class OPMLReader: XMLEventHandling {
 
     func characters(_ text: UnsafeBufferPointer<UInt8>) {}
 
-    func endElement(_ name: String, namespace: String?) {
+    func endElement(_ name: String, namespace: XMLNamespace) {
         if name == "outline", !outlines.isEmpty { outlines.removeLast() }
     }
 }

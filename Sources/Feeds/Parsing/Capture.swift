@@ -63,7 +63,7 @@ struct Capture {
 
     mutating func appendStartTag(_ name: String, attributes: [XMLAttribute], limit: Int) {
         var tag = "<" + name
-        for attribute in attributes where attribute.namespace == nil {
+        for attribute in attributes where attribute.namespace == .none {
             tag += " \(attribute.name)=\"\(PlainText.escapedForHTML(attribute.value))\""
         }
         appendRaw((tag + ">").utf8, limit: limit)
@@ -85,7 +85,7 @@ struct Capture {
 
     /// The text as HTML, plain text escaped; `nil` when empty.
     func html(_ raw: String) -> String? {
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = raw.trimmedWhitespace
         guard !trimmed.isEmpty else { return nil }
         return mode == .text ? PlainText.escapedForHTML(trimmed) : trimmed
     }

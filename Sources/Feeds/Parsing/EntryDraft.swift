@@ -55,7 +55,7 @@ struct EntryDraft {
     /// The guid or id; else the link and the date; else the link; else a stable hash of the
     /// title (or of the text, for an entry without a title).
     static func id(guid: String?, link: URL?, date: Date?, title: String, text: String?) -> String {
-        if let guid = guid?.trimmingCharacters(in: .whitespacesAndNewlines), !guid.isEmpty { return guid }
+        if let guid = guid?.trimmedWhitespace, !guid.isEmpty { return guid }
         if let link, let date { return link.absoluteString + " " + FeedDate.rfc3339(date) }
         if let link { return link.absoluteString }
         return "title:" + StableHash.hex(title.isEmpty ? text ?? "" : title)

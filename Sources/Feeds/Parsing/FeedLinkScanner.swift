@@ -13,7 +13,7 @@ enum FeedLinkScanner {
         var links: [FeedLink] = []
         HTMLTagScanner.forEachTag(named: "link", in: String(decoding: page, as: UTF8.self)) { attributes in
             let rel = (attributes["rel"] ?? "").lowercased().split(separator: " ")
-            let type = (attributes["type"] ?? "").lowercased().trimmingCharacters(in: .whitespaces)
+            let type = (attributes["type"] ?? "").lowercased().trimmedWhitespace
             if rel.contains("alternate"), feedTypes.contains(type),
                let url = attributes["href"].flatMap({ URLResolver.resolve($0, against: pageURL) }),
                !links.contains(where: { $0.url == url }) {

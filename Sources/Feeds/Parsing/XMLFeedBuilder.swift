@@ -52,11 +52,10 @@ final class XMLFeedBuilder: XMLEventHandling {
 
     // MARK: Events
 
-    func startElement(_ name: String, namespace uri: String?, attributes: [XMLAttribute]) {
-        let namespace = XMLNamespace(uri: uri)
+    func startElement(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute]) {
         let parentBase = stack.last?.base ?? feedURL
         var base = parentBase
-        if let xmlBase = attributes.first(where: { $0.name == "base" && XMLNamespace(uri: $0.namespace) == .xml }) {
+        if let xmlBase = attributes.first(where: { $0.name == "base" && $0.namespace == .xml }) {
             base = URLResolver.resolve(xmlBase.value, against: parentBase) ?? parentBase
         }
         stack.append(Frame(name: name, namespace: namespace, base: base))
@@ -81,7 +80,7 @@ final class XMLFeedBuilder: XMLEventHandling {
         if entry == nil {
             if startsEntry {
                 entry = EntryDraft(base: base)
-                entry?.guid = attributes.first { $0.name == "about" && XMLNamespace(uri: $0.namespace) == .rdf }?.value
+                entry?.guid = attributes.first { $0.name == "about" && $0.namespace == .rdf }?.value
                 entryDepth = depth
             } else {
                 startFeedField(name, namespace: namespace, attributes: attributes, base: base)
@@ -96,13 +95,13 @@ final class XMLFeedBuilder: XMLEventHandling {
         capture!.append(text, limit: maxFieldBytes)
     }
 
-    func endElement(_ name: String, namespace uri: String?) {
+    func endElement(_ name: String, namespace: XMLNamespace) {
         let depth = stack.count
         if let capture {
             if depth == capture.depth {
                 self.capture = nil
                 finish(capture)
-            } else if capture.mode == .xhtml, !capture.isWrapper(name, namespace: XMLNamespace(uri: uri), depth: depth) {
+            } else if capture.mode == .xhtml, !capture.isWrapper(name, namespace: namespace, depth: depth) {
                 self.capture!.appendEndTag(name, limit: maxFieldBytes)
             }
         } else if entry != nil, depth == entryDepth {
@@ -291,7 +290,7 @@ final class XMLFeedBuilder: XMLEventHandling {
     private func finish(_ capture: Capture) {
         let raw = capture.text
         if capture.isTruncated { entry?.isTruncated = true }
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = raw.trimmedWhitespace
         switch capture.target {
         case .title: entry?.title = capture.plainText(raw)
         case .link: if entry?.link == nil { entry?.link = URLResolver.resolve(trimmed, against: capture.base) }

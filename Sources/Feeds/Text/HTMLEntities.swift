@@ -27,27 +27,38 @@ enum HTMLEntities {
     /// replaced; unknown references are kept as written. `named` resolves names first (to the
     /// text of entities a document declares); HTML's names are the fallback.
     ///
+    /// Works on UTF-8 bytes, copying the runs between references whole.
     /// - Complexity: O(n), plus what `named` costs.
     static func decode(_ text: String, named: (String) -> String? = { _ in nil }) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-        var out = String.UnicodeScalarView()
-        var scalars = text.unicodeScalars[...]
-        while let scalar = scalars.popFirst() {
-            guard scalar == "&", let end = scalars.prefix(32).firstIndex(of: ";") else {
-                out.append(scalar)
+        let ampersand = UInt8(ascii: "&")
+        guard text.utf8.contains(ampersand) else { return text }
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard let start = bytes[index...].firstIndex(of: ampersand) else {
+                out.append(contentsOf: bytes[index...])
+                break
+            }
+            out.append(contentsOf: bytes[index..<start])
+            index = start + 1
+            let window = bytes[index..<min(index + 32, bytes.count)]
+            guard let end = window.firstIndex(of: UInt8(ascii: ";")), end > index else {
+                out.append(ampersand)
                 continue
             }
-            let reference = Substring(scalars[scalars.startIndex..<end])
-            let replacement = reference.first == "#"
+            let reference = String(decoding: bytes[index..<end], as: UTF8.self)
+            let replacement = reference.utf8.first == UInt8(ascii: "#")
                 ? character(numeric: reference.dropFirst()).map { String($0) }
-                : named(String(reference)) ?? character(named: String(reference)).map { String($0) }
+                : named(reference) ?? character(named: reference).map { String($0) }
             if let replacement {
-                out.append(contentsOf: replacement.unicodeScalars)
-                scalars = scalars[scalars.index(after: end)...]
+                out.append(contentsOf: replacement.utf8)
+                index = end + 1
             } else {
-                out.append(scalar)
+                out.append(ampersand)
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 }

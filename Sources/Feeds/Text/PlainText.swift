@@ -6,6 +6,7 @@ enum PlainText {
     /// A `<` that does not start a tag (`a < b`) is kept as text.
     /// - Complexity: O(n).
     static func from(html: String) -> String {
+        guard html.utf8.contains(UInt8(ascii: "<")) else { return collapsingWhitespace(HTMLEntities.decode(html)) }
         var text = String.UnicodeScalarView()
         var scalars = html.unicodeScalars[...]
         while let scalar = scalars.popFirst() {
@@ -25,10 +26,11 @@ enum PlainText {
 
     /// `text` with runs of whitespace collapsed to one space, and trimmed.
     static func collapsingWhitespace(_ text: String) -> String {
+        if isCollapsed(text) { return text }
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace || scalar == "\u{A0}" {
+            if scalar.isFeedWhitespace {
                 pendingSpace = !out.isEmpty
             } else {
                 if pendingSpace { out.append(" ") }
@@ -37,6 +39,23 @@ enum PlainText {
             }
         }
         return String(out)
+    }
+
+    /// Whether `text` has no whitespace but single spaces between words, so collapsing would
+    /// change nothing; most titles are like that, and checking is cheaper than rebuilding.
+    private static func isCollapsed(_ text: String) -> Bool {
+        var previousWasSpace = true
+        for scalar in text.unicodeScalars {
+            if scalar == " " {
+                if previousWasSpace { return false }
+                previousWasSpace = true
+            } else if scalar.isFeedWhitespace {
+                return false
+            } else {
+                previousWasSpace = false
+            }
+        }
+        return !previousWasSpace || text.isEmpty
     }
 
     /// `text` escaped for inclusion in HTML, so plain-text content can be kept as HTML.

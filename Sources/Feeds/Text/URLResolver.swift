@@ -5,7 +5,7 @@ enum URLResolver {
     /// `reference` resolved against `base`; `nil` when it is empty or not a URL even after
     /// percent-encoding the spaces and other characters feeds leave raw.
     static func resolve(_ reference: String, against base: URL?) -> URL? {
-        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = reference.trimmedWhitespace
         guard !trimmed.isEmpty else { return nil }
         let url = URL(string: trimmed, relativeTo: base)
             ?? trimmed.addingPercentEncoding(withAllowedCharacters: allowed).flatMap { URL(string: $0, relativeTo: base) }

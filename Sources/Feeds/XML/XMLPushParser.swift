@@ -34,6 +34,7 @@ final class XMLPushParser {
     private var attributeEntities: [String: UnsafeMutablePointer<xmlEntity>] = [:]
     private var ownedEntities: [UnsafeMutablePointer<xmlEntity>] = []
     private var expandedBytes = 0
+    private var namespaceCache: [UnsafePointer<xmlChar>: (uri: String, namespace: XMLNamespace)] = [:]
 
     /// Whether libxml2 reported an error: the document is not well-formed.
     private(set) var isMalformed = false
@@ -234,14 +235,28 @@ final class XMLPushParser {
 
     fileprivate func reportError() { isMalformed = true }
 
-    fileprivate func start(_ name: String, namespace: String?, attributes: [XMLAttribute]) {
+    fileprivate func start(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute]) {
         handler.startElement(name, namespace: namespace, attributes: attributes)
         if handler.wantsStop { stop() }
     }
 
     fileprivate func characters(_ text: UnsafeBufferPointer<UInt8>) { handler.characters(text) }
 
-    fileprivate func end(_ name: String, namespace: String?) { handler.endElement(name, namespace: namespace) }
+    fileprivate func end(_ name: String, namespace: XMLNamespace) { handler.endElement(name, namespace: namespace) }
+
+    /// The namespace a URI names. libxml2 interns URIs, so the same pointer comes back for
+    /// every element of a namespace: the answer is cached by pointer (and the bytes compared,
+    /// which is cheaper than making a string of the URI on every element).
+    fileprivate func namespace(_ uri: UnsafePointer<xmlChar>?) -> XMLNamespace {
+        guard let uri else { return .none }
+        if let cached = namespaceCache[uri], strcmp(cached.uri, UnsafeRawPointer(uri).assumingMemoryBound(to: CChar.self)) == 0 {
+            return cached.namespace
+        }
+        let text = string(uri)
+        let namespace = XMLNamespace(uri: text)
+        namespaceCache[uri] = (text, namespace)
+        return namespace
+    }
 
     private static func saxHandler() -> xmlSAXHandler {
         var sax = xmlSAXHandler()
@@ -260,14 +275,15 @@ final class XMLPushParser {
                     // Without entity substitution, libxml2 leaves references in attribute values
                     // as written (and `&amp;` as `&#38;`); the value is what they stand for.
                     if value.utf8.contains(UInt8(ascii: "&")) { value = parser.decodeAttribute(value) }
-                    list.append(XMLAttribute(name: string(name), namespace: attributes[base + 2].map(string), value: value))
+                    list.append(XMLAttribute(name: string(name), namespace: parser.namespace(attributes[base + 2]), value: value))
                 }
             }
-            parser.start(string(localName), namespace: uri.map(string), attributes: list)
+            parser.start(string(localName), namespace: parser.namespace(uri), attributes: list)
         }
         sax.endElementNs = { context, localName, _, uri in
             guard let context, let localName else { return }
-            Unmanaged<XMLPushParser>.fromOpaque(context).takeUnretainedValue().end(string(localName), namespace: uri.map(string))
+            let parser = Unmanaged<XMLPushParser>.fromOpaque(context).takeUnretainedValue()
+            parser.end(string(localName), namespace: parser.namespace(uri))
         }
         let characters: charactersSAXFunc = { context, text, length in
             guard let context, let text, length > 0 else { return }
