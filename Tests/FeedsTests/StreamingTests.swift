@@ -85,3 +85,41 @@ struct StreamingTests {
         #expect(!end.isMalformed)
     }
 }
+
+/// Chunks of a document, produced on demand, counting how many have been produced.
+final class CountingChunks: AsyncSequence, @unchecked Sendable {
+    let chunks: [[UInt8]]
+    private(set) var produced = 0
+
+    init(_ document: [UInt8], size: Int) {
+        chunks = stride(from: 0, to: document.count, by: size).map { Array(document[$0..<Swift.min($0 + size, document.count)]) }
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let source: CountingChunks
+        mutating func next() async -> [UInt8]? {
+            guard source.produced < source.chunks.count else { return nil }
+            source.produced += 1
+            return source.chunks[source.produced - 1]
+        }
+    }
+
+    func makeAsyncIterator() -> Iterator { Iterator(source: self) }
+}
+
+extension StreamingTests {
+    @Test func theAsyncFrontEndDeliversBatchesWhileChunksStillArrive() async throws {
+        let document = Array((Self.header + (0..<25).map(Self.item).joined() + Self.footer).utf8)
+        let chunks = CountingChunks(document, size: 200)
+        var producedAtEachBatch: [Int] = []
+        var ids: [String] = []
+        let end = try await FeedParser.parse(chunks, url: URL(string: "https://s.example/rss")) { batch in
+            producedAtEachBatch.append(chunks.produced)
+            ids += batch.map(\.id)
+        }
+        ids += end.entries.map(\.id)
+        #expect(producedAtEachBatch.count == 2)
+        #expect(producedAtEachBatch.allSatisfy { $0 < chunks.chunks.count })
+        #expect(ids == (0..<25).map { "id-\($0)" })
+    }
+}
