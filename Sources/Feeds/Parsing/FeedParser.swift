@@ -20,8 +20,9 @@ import Foundation
 /// The format is read from the bytes, never the URL. Encodings: a byte order mark wins, then
 /// the `charset` given (from HTTP), then the XML declaration; UTF-8, UTF-16, ISO-8859-1,
 /// Windows-1252 and whatever else libxml2 and iconv know. Nothing is ever loaded from the
-/// network or the file system during a parse; see ``XMLPushParser`` for the limits on
-/// entities.
+/// network or the file system during a parse: external entities and DTDs are refused, and
+/// entities the document declares expand within ``Configuration/maxEntityExpansionBytes``.
+/// HTML's named entities (`&nbsp;`), which RSS uses undeclared, decode to their characters.
 ///
 /// A thumbnail is, in order: `media:thumbnail`; `media:content` with an image medium or
 /// type; an `enclosure` of an image type; `itunes:image`; else the first `<img src>` of the
