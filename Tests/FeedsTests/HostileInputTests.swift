@@ -61,6 +61,19 @@ struct HostileInputTests {
         #expect(feed.info.title?.contains("LEAKED") == false)
     }
 
+    @Test func anExternalParameterEntityIsNeverLoaded() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("feeds-pe-\(UUID().uuidString).dtd")
+        try "<!ENTITY leak \"LEAKED-THROUGH-PE\">".write(to: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let document = """
+            <!DOCTYPE rss [ <!ENTITY % external SYSTEM "\(path.absoluteString)"> %external; ]>
+            <rss version="2.0"><channel><title>t &leak;</title><item><title>x &leak;</title></item></channel></rss>
+            """
+        let feed = try parse(document)
+        #expect(feed.info.title?.contains("LEAKED") == false)
+        #expect(feed.entries.first?.title.contains("LEAKED") == false)
+    }
+
     @Test func aFeedOverTheSizeLimitFails() {
         var configuration = FeedParser.Configuration()
         configuration.maxFeedBytes = 1000

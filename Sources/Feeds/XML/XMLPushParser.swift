@@ -6,8 +6,10 @@ import Foundation
 ///
 /// Safety, in the order an attack would try:
 /// - Nothing is loaded from outside the document: `XML_PARSE_NONET`, no `XML_PARSE_DTDLOAD`,
-///   no external-subset callback, a `resolveEntity` callback and a process-wide external
-///   entity loader that refuse everything. External entities are dropped, never read.
+///   no external-subset or parameter-entity callback, a `resolveEntity` callback that refuses,
+///   and external entity declarations dropped, so libxml2 is never asked to load anything.
+///   A process-wide external entity loader that refuses everything is installed as well, as
+///   defense in depth (other libxml2 users in the process, such as `XMLParser`, may replace it).
 /// - Entities are never substituted by libxml2 (no `XML_PARSE_NOENT`). This class answers
 ///   libxml2's `getEntity` itself: internal entities the document declares are expanded here
 ///   under a budget (``FeedParser/Configuration/maxEntityExpansionBytes`` in total across all
