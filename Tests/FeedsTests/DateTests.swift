@@ -59,6 +59,9 @@ struct DateTests {
         ("2024-03-02T10:00:00+25:00", nil),
         ("2024-03-02Tgarbage", nil),
         ("Sat, 02 Mar 2024 10:61:00 GMT", nil),
+        ("Sat, 02 Mar 2024 10:00: GMT", nil),
+        ("Sat, 02 Mar 2024 10:+5:00 GMT", nil),
+        ("Sat, 02 Mar 2024 :00 GMT", nil),
     ]
 
     @Test(arguments: cases)
@@ -98,5 +101,24 @@ struct SplitMix: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+extension DateTests {
+    /// Strings made of the characters dates are made of: any answer but a crash will do
+    /// (a crash ends the whole test run, which is the failure this guards against).
+    @Test func survivesRandomDateLikeText() {
+        let seed = UInt64.random(in: 0..<UInt64.max)
+        print("DateTests fuzz seed \(seed)")
+        var random = SplitMix(seed: seed)
+        let alphabet = Array("0123456789 ,:+-.TtZzJanMarSepGMTUTCESTPDTMonSat".unicodeScalars)
+        for _ in 0..<5_000 {
+            let text = String(String.UnicodeScalarView((0..<Int.random(in: 0...32, using: &random)).map { _ in
+                alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
+            }))
+            if let date = FeedDate.parse(text) {
+                #expect(FeedDate.rfc3339(date).hasSuffix("Z"), "\(text), seed \(seed)")
+            }
+        }
     }
 }

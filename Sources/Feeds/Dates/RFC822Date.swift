@@ -91,15 +91,22 @@ enum RFC822Date {
             clock = token[..<signIndex]
         }
         let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3,
-              let hour = Int(parts[0]), let minute = Int(parts[1]), parts[0].count <= 2, parts[1].count == 2 else { return nil }
+        guard parts.count == 2 || parts.count == 3, (1...2).contains(parts[0].utf8.count), parts[1].utf8.count == 2,
+              let hour = number(parts[0]), let minute = number(parts[1]) else { return nil }
         var second = 0
         if parts.count == 3 {
-            let whole = parts[2].split(separator: ".", maxSplits: 1)[0]
-            guard whole.count == 2, let value = Int(whole) else { return nil }
+            let whole = parts[2].prefix { $0 != "." }
+            guard whole.utf8.count == 2, let value = number(whole) else { return nil }
             second = value
         }
         return ((hour, minute, second), zone)
+    }
+
+    /// The value of a run of ASCII digits, or `nil` if anything else is in it (`Int` would
+    /// accept a sign).
+    private static func number(_ digits: Substring) -> Int? {
+        guard !digits.isEmpty, digits.utf8.allSatisfy(FeedDate.isDigit) else { return nil }
+        return Int(digits)
     }
 
     /// Seconds east of UTC for a zone token, or `nil` if it is not one.

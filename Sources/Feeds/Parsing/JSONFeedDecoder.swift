@@ -34,7 +34,12 @@ enum JSONFeedDecoder {
                 guard let value = item[key] as? String, !value.isEmpty else { return nil }
                 guard value.utf8.count > maxFieldBytes else { return value }
                 isTruncated = true
-                return String(decoding: value.utf8.prefix(maxFieldBytes), as: UTF8.self)
+                var kept = 0
+                let scalars = value.unicodeScalars.prefix { scalar in
+                    kept += UTF8.width(scalar)
+                    return kept <= maxFieldBytes
+                }
+                return String(String.UnicodeScalarView(scalars))
             }
             let title = PlainText.from(html: text("title") ?? "")
             let entryLink = link("url", item) ?? link("external_url", item)
