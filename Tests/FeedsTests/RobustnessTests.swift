@@ -17,14 +17,29 @@ struct RobustnessTests {
         </channel></rss>
         """
 
+    static let atomFixture = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://r.example/"><title type="html">A &amp;amp; B</title>
+        <entry><id>1</id><title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">X <b>y</b></div></title>
+        <link href="one"/><published>2024-03-02T10:00:00+01:00</published>
+        <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p><img src="i.png"/></p></div></content>
+        <author><name>N</name></author></entry></feed>
+        """
+
+    static let jsonFixture = """
+        {"version": "https://jsonfeed.org/version/1.1", "title": "J", "items": [{"id": "1", "title": "T",
+         "content_html": "<p><img src=\"/i.png\"></p>", "date_published": "2024-03-02T10:00:00Z"}]}
+        """
+
     /// Truncated, spliced and byte-flipped versions of a feed either parse or fail with a
     /// typed error, streamed in random chunk sizes; never a crash, never an entry without an id.
     /// `FEEDS_SEED=<seed>` repeats a run.
-    @Test func survivesMutatedInput() {
+    @Test(arguments: [fixture, atomFixture, jsonFixture])
+    func survivesMutatedInput(fixture: String) {
         let seed = ProcessInfo.processInfo.environment["FEEDS_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0..<UInt64.max)
         print("RobustnessTests seed \(seed)")
         var random = SplitMix(seed: seed)
-        let original = Array(Self.fixture.utf8)
+        let original = Array(fixture.utf8)
         for _ in 0..<300 {
             var bytes = original
             switch Int.random(in: 0..<3, using: &random) {
