@@ -27,18 +27,23 @@ enum PlainText {
     /// `text` with runs of whitespace collapsed to one space, and trimmed.
     static func collapsingWhitespace(_ text: String) -> String {
         if isCollapsed(text) { return text }
-        var out = String.UnicodeScalarView()
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
         var pendingSpace = false
         for scalar in text.unicodeScalars {
             if scalar.isFeedWhitespace {
                 pendingSpace = !out.isEmpty
-            } else {
-                if pendingSpace { out.append(" ") }
-                pendingSpace = false
-                out.append(scalar)
+                continue
+            }
+            if pendingSpace { out.append(0x20) }
+            pendingSpace = false
+            if scalar.isASCII {
+                out.append(UInt8(scalar.value))
+            } else if let encoded = UTF8.encode(scalar) {
+                out.append(contentsOf: encoded)
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether `text` has no whitespace but single spaces between words, so collapsing would

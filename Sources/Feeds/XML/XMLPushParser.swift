@@ -37,6 +37,7 @@ final class XMLPushParser {
     private var ownedEntities: [UnsafeMutablePointer<xmlEntity>] = []
     private var expandedBytes = 0
     private var namespaceCache: [UnsafePointer<xmlChar>: (uri: String, namespace: XMLNamespace)] = [:]
+    private var nameCache: [UnsafePointer<xmlChar>: String] = [:]
 
     /// Whether libxml2 reported an error: the document is not well-formed.
     private(set) var isMalformed = false
@@ -246,9 +247,10 @@ final class XMLPushParser {
 
     fileprivate func end(_ name: String, namespace: XMLNamespace) { handler.endElement(name, namespace: namespace) }
 
-    /// The namespace a URI names. libxml2 interns URIs, so the same pointer comes back for
-    /// every element of a namespace: the answer is cached by pointer (and the bytes compared,
-    /// which is cheaper than making a string of the URI on every element).
+    /// The namespace a URI names. libxml2 interns URIs and names in its dictionary, so the
+    /// same pointer comes back for every element of a namespace or with a name: answers are
+    /// cached by pointer (and the bytes compared, to be safe), which is cheaper than making a
+    /// string of the URI or name at every element.
     fileprivate func namespace(_ uri: UnsafePointer<xmlChar>?) -> XMLNamespace {
         guard let uri else { return .none }
         if let cached = namespaceCache[uri], strcmp(cached.uri, UnsafeRawPointer(uri).assumingMemoryBound(to: CChar.self)) == 0 {
@@ -258,6 +260,16 @@ final class XMLPushParser {
         let namespace = XMLNamespace(uri: text)
         namespaceCache[uri] = (text, namespace)
         return namespace
+    }
+
+    /// An element or attribute name, cached like namespaces.
+    fileprivate func name(_ pointer: UnsafePointer<xmlChar>) -> String {
+        if let cached = nameCache[pointer], strcmp(cached, UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)) == 0 {
+            return cached
+        }
+        let text = string(pointer)
+        nameCache[pointer] = text
+        return text
     }
 
     private static func saxHandler() -> xmlSAXHandler {
@@ -277,15 +289,15 @@ final class XMLPushParser {
                     // Without entity substitution, libxml2 leaves references in attribute values
                     // as written (and `&amp;` as `&#38;`); the value is what they stand for.
                     if value.utf8.contains(UInt8(ascii: "&")) { value = parser.decodeAttribute(value) }
-                    list.append(XMLAttribute(name: string(name), namespace: parser.namespace(attributes[base + 2]), value: value))
+                    list.append(XMLAttribute(name: parser.name(name), namespace: parser.namespace(attributes[base + 2]), value: value))
                 }
             }
-            parser.start(string(localName), namespace: parser.namespace(uri), attributes: list)
+            parser.start(parser.name(localName), namespace: parser.namespace(uri), attributes: list)
         }
         sax.endElementNs = { context, localName, _, uri in
             guard let context, let localName else { return }
             let parser = Unmanaged<XMLPushParser>.fromOpaque(context).takeUnretainedValue()
-            parser.end(string(localName), namespace: parser.namespace(uri))
+            parser.end(parser.name(localName), namespace: parser.namespace(uri))
         }
         let characters: charactersSAXFunc = { context, text, length in
             guard let context, let text, length > 0 else { return }
