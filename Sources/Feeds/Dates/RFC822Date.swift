@@ -6,18 +6,23 @@ import Foundation
 /// 2006`), minutes without seconds, no time at all, named US zones, military letters, `GMT+2`
 /// style and `+05:30` offsets, a missing zone. A missing or unknown zone is taken as UTC,
 /// as RFC 2822 prescribes for `-0000`.
+///
+/// Works on ASCII-lowercased bytes without making a string per word: every RSS entry has a
+/// date or two, and strings made the date the costliest field of an entry.
 enum RFC822Date {
+    typealias Token = ArraySlice<UInt8>
+
     /// The instant `text` names, or `nil` when it has no recognizable day, month and year or
     /// a field is out of range.
     static func parse(_ text: String) -> Date? {
-        let tokens = lowercasedTokens(text).flatMap(splitHyphenatedDate)
+        let bytes = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
         var day: Int?
         var month: Int?
         var year: Int?
         var time: (hour: Int, minute: Int, second: Int)?
         var offset: Int?
-        for token in tokens {
-            if token.utf8.allSatisfy(FeedDate.isDigit), let number = Int(token) {
+        for token in tokens(bytes) {
+            if let number = number(token) {
                 if day == nil, token.count <= 2, year == nil || month != nil {
                     day = number
                 } else if year == nil {
@@ -25,14 +30,14 @@ enum RFC822Date {
                 } else {
                     return nil
                 }
-            } else if let value = months[String(token.prefix(3))], token.count >= 3, month == nil, monthNames.contains(String(token)) {
+            } else if month == nil, let value = monthNumber(token) {
                 month = value
-            } else if time == nil, token.utf8.contains(UInt8(ascii: ":")), let parsed = parseTime(token) {
+            } else if time == nil, token.contains(UInt8(ascii: ":")), let parsed = parseTime(token) {
                 time = parsed.time
                 if let zone = parsed.zone { offset = zone }
             } else if time != nil || year != nil, offset == nil, let zone = parseZone(token) {
                 offset = zone
-            } else if weekdays.contains(String(token)) {
+            } else if isWeekday(token) {
                 continue
             } else if time == nil || offset != nil {
                 return nil
@@ -44,32 +49,37 @@ enum RFC822Date {
                               second: clock.second, offsetSeconds: offset ?? 0)
     }
 
-    /// The words of `text`, ASCII-lowercased, split at spaces and commas. Works on bytes:
-    /// `lowercased()` and `split` on characters cost more than the rest of the parse.
-    private static func lowercasedTokens(_ text: String) -> [Substring] {
-        var tokens: [Substring] = []
-        var current: [UInt8] = []
-        func flush() {
-            guard !current.isEmpty else { return }
-            tokens.append(Substring(String(decoding: current, as: UTF8.self)))
-            current.removeAll(keepingCapacity: true)
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case 0x20, 0x2C, 0x09, 0x0A, 0x0D: flush()
-            case 0x41...0x5A: current.append(byte + 0x20)
-            default: current.append(byte)
+    /// The words of `bytes`, split at spaces and commas, with `02-jan-2006` split in three.
+    private static func tokens(_ bytes: [UInt8]) -> [Token] {
+        var tokens: [Token] = []
+        var start = 0
+        func flush(_ end: Int) {
+            guard end > start else { return }
+            let token = bytes[start..<end]
+            let parts = token.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+            if token.first != UInt8(ascii: "-"), parts.count == 3, parts.allSatisfy({ !$0.isEmpty }), monthNumber(parts[1]) != nil {
+                tokens += parts
+            } else {
+                tokens.append(token)
             }
         }
-        flush()
+        for (index, byte) in bytes.enumerated() where byte == 0x20 || byte == 0x2C || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+            flush(index)
+            start = index + 1
+        }
+        flush(bytes.count)
         return tokens
     }
 
-    private static func splitHyphenatedDate(_ token: Substring) -> [Substring] {
-        guard token.utf8.first != UInt8(ascii: "-"), token.utf8.contains(UInt8(ascii: "-")) else { return [token] }
-        let parts = token.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }), months[String(parts[1].prefix(3))] != nil else { return [token] }
-        return parts
+    /// The value of a run of ASCII digits, or `nil` if anything else is in it.
+    private static func number(_ digits: Token) -> Int? {
+        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+        var value = 0
+        for byte in digits {
+            guard FeedDate.isDigit(byte) else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
     }
 
     private static func expandYear(_ year: Int, digits: Int) -> Int? {
@@ -82,57 +92,46 @@ enum RFC822Date {
     }
 
     /// `15:04`, `15:04:05` or `15:04:05.123`, maybe glued to an offset (`15:04:05+0100`).
-    private static func parseTime(_ token: Substring) -> (time: (Int, Int, Int), zone: Int?)? {
+    private static func parseTime(_ token: Token) -> (time: (Int, Int, Int), zone: Int?)? {
         var clock = token
         var zone: Int?
-        if let signIndex = token.firstIndex(where: { $0 == "+" || $0 == "-" || $0 == "z" }) {
+        if let signIndex = token.firstIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "z") }) {
             guard let parsed = parseZone(token[signIndex...]) else { return nil }
             zone = parsed
             clock = token[..<signIndex]
         }
-        let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3, (1...2).contains(parts[0].utf8.count), parts[1].utf8.count == 2,
+        let parts = clock.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, (1...2).contains(parts[0].count), parts[1].count == 2,
               let hour = number(parts[0]), let minute = number(parts[1]) else { return nil }
         var second = 0
         if parts.count == 3 {
-            let whole = parts[2].prefix { $0 != "." }
-            guard whole.utf8.count == 2, let value = number(whole) else { return nil }
+            let whole = parts[2].prefix { $0 != UInt8(ascii: ".") }
+            guard whole.count == 2, let value = number(whole) else { return nil }
             second = value
         }
         return ((hour, minute, second), zone)
     }
 
-    /// The value of a run of ASCII digits, or `nil` if anything else is in it (`Int` would
-    /// accept a sign).
-    private static func number(_ digits: Substring) -> Int? {
-        guard !digits.isEmpty, digits.utf8.allSatisfy(FeedDate.isDigit) else { return nil }
-        return Int(digits)
-    }
-
     /// Seconds east of UTC for a zone token, or `nil` if it is not one.
-    private static func parseZone(_ token: Substring) -> Int? {
-        if let sign = token.utf8.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-            return numericOffset(token, hoursOnly: false)
-        }
-        if let named = namedZones[String(token)] { return named * 3600 }
-        for prefix in ["gmt", "utc", "ut"] where token.hasPrefix(prefix) {
-            let rest = token.dropFirst(prefix.count)
-            guard rest.first == "+" || rest.first == "-" else { continue }
+    private static func parseZone(_ token: Token) -> Int? {
+        guard let first = token.first else { return nil }
+        if first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { return numericOffset(token, hoursOnly: false) }
+        for prefix in ["gmt", "utc", "ut"] where token.starts(with: prefix.utf8) {
+            let rest = token.dropFirst(prefix.utf8.count)
+            guard let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { continue }
             return numericOffset(rest, hoursOnly: true)
         }
-        if token.count == 1, let letter = token.unicodeScalars.first, let military = militaryOffset(letter) {
-            return military * 3600
-        }
-        guard token.first == "+" || token.first == "-" else { return nil }
-        return numericOffset(token, hoursOnly: false)
+        if token.count == 1, let military = militaryOffset(first) { return military * 3600 }
+        guard token.count <= 4, token.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { return nil }
+        return namedZones[String(decoding: token, as: UTF8.self)].map { $0 * 3600 }
     }
 
     /// `+0100`, `+01:00`, `+1`, `-05`; with `hoursOnly`, also `+2` after GMT.
-    private static func numericOffset(_ token: Substring, hoursOnly: Bool) -> Int? {
-        let sign = token.utf8.first == UInt8(ascii: "-") ? -1 : 1
+    private static func numericOffset(_ token: Token, hoursOnly: Bool) -> Int? {
+        let sign = token.first == UInt8(ascii: "-") ? -1 : 1
         var value = 0
         var count = 0
-        for byte in token.utf8.dropFirst() where byte != UInt8(ascii: ":") {
+        for byte in token.dropFirst() where byte != UInt8(ascii: ":") {
             guard FeedDate.isDigit(byte) else { return nil }
             value = value * 10 + Int(byte - 0x30)
             count += 1
@@ -150,32 +149,39 @@ enum RFC822Date {
     /// Military zone letters as the military uses them (A is UTC+1, N is UTC-1, Z is UTC;
     /// J is unused). RFC 822 printed the signs the wrong way round; writers follow the
     /// military meaning.
-    private static func militaryOffset(_ letter: Unicode.Scalar) -> Int? {
-        let value = Int(letter.value)
+    private static func militaryOffset(_ letter: UInt8) -> Int? {
+        let value = Int(letter)
         switch letter {
-        case "z": return 0
-        case "a"..."i": return value - 0x60
-        case "k"..."m": return value - 0x61
-        case "n"..."y": return -(value - 0x6D)
+        case UInt8(ascii: "z"): return 0
+        case UInt8(ascii: "a")...UInt8(ascii: "i"): return value - 0x60
+        case UInt8(ascii: "k")...UInt8(ascii: "m"): return value - 0x61
+        case UInt8(ascii: "n")...UInt8(ascii: "y"): return -(value - 0x6D)
         default: return nil
         }
     }
 
-    private static let months: [String: Int] = [
-        "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
-        "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
-    ]
+    /// 1 to 12 for a month's name or its abbreviation (`sep` and `sept` both), else `nil`.
+    private static func monthNumber(_ token: Token) -> Int? {
+        guard token.count >= 3, let index = monthNames.firstIndex(where: { token.starts(with: $0.prefix(3)) }) else { return nil }
+        let name = monthNames[index]
+        let matches = token.count == 3 || token.elementsEqual(name) || (index == 8 && token.elementsEqual("sept".utf8))
+        return matches ? index + 1 : nil
+    }
 
-    private static let monthNames: Set<String> = [
-        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-        "january", "february", "march", "april", "june", "july", "august", "september", "october",
+    private static func isWeekday(_ token: Token) -> Bool {
+        guard token.count >= 3, let name = weekdayNames.first(where: { token.starts(with: $0.prefix(3)) }) else { return false }
+        // Abbreviations of any length from three letters on: "tue", "tues", "thur", "thurs".
+        return token.count <= name.count && name.starts(with: token)
+    }
+
+    private static let monthNames: [[UInt8]] = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
         "november", "december",
-    ]
+    ].map { Array($0.utf8) }
 
-    private static let weekdays: Set<String> = [
-        "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+    private static let weekdayNames: [[UInt8]] = [
         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-    ]
+    ].map { Array($0.utf8) }
 
     /// Hours east of UTC for the zone names RFC 822 defines and a few more that feeds use.
     private static let namedZones: [String: Int] = [

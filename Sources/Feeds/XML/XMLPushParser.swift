@@ -253,20 +253,27 @@ final class XMLPushParser {
     /// string of the URI or name at every element.
     fileprivate func namespace(_ uri: UnsafePointer<xmlChar>?) -> XMLNamespace {
         guard let uri else { return .none }
-        if let cached = namespaceCache[uri], strcmp(cached.uri, UnsafeRawPointer(uri).assumingMemoryBound(to: CChar.self)) == 0 {
-            return cached.namespace
-        }
+        if let cached = namespaceCache[uri], Self.matches(cached.uri, uri) { return cached.namespace }
         let text = string(uri)
         let namespace = XMLNamespace(uri: text)
         namespaceCache[uri] = (text, namespace)
         return namespace
     }
 
+    /// Whether `text` is the NUL-terminated string at `pointer`, compared in place.
+    private static func matches(_ text: String, _ pointer: UnsafePointer<xmlChar>) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard let base = utf8.baseAddress else { return pointer[0] == 0 }
+            // strncmp, not memcmp: it stops at the NUL of a shorter string instead of reading past it.
+            return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { text in
+                pointer.withMemoryRebound(to: CChar.self, capacity: utf8.count) { strncmp(text, $0, utf8.count) == 0 }
+            } && pointer[utf8.count] == 0
+        } ?? false
+    }
+
     /// An element or attribute name, cached like namespaces.
     fileprivate func name(_ pointer: UnsafePointer<xmlChar>) -> String {
-        if let cached = nameCache[pointer], strcmp(cached, UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)) == 0 {
-            return cached
-        }
+        if let cached = nameCache[pointer], Self.matches(cached, pointer) { return cached }
         let text = string(pointer)
         nameCache[pointer] = text
         return text

@@ -28,11 +28,24 @@ struct FeedBench: ParsableCommand {
     @Option(name: .long, help: "Timed runs per measurement; the median is reported.")
     var runs = 7
 
+    @Option(name: .customLong("case"), help: "Run only these cases (repeat the option); default: all.")
+    var only: [String] = []
+
     /// Network-sized pieces, so the parse streams as it would from a socket.
     static let chunkSize = 64 * 1024
 
+    static let sizes = [500, 10_000]
+
+    static let caseNames = FeedFixture.Format.allCases.flatMap { format in sizes.map { caseName(format, $0) } }
+
+    static func caseName(_ format: FeedFixture.Format, _ entries: Int) -> String { "parse-\(format.rawValue)-\(entries)" }
+
     func validate() throws {
         guard runs > 0 else { throw ValidationError("--runs must be positive") }
+        let unknown = Set(only).subtracting(Self.caseNames)
+        guard unknown.isEmpty else {
+            throw ValidationError("unknown case \(unknown.sorted().joined(separator: ", ")); choose from \(Self.caseNames.joined(separator: ", "))")
+        }
     }
 
     func run() throws {
@@ -41,7 +54,7 @@ struct FeedBench: ParsableCommand {
             "peak_mb", "xmlparser_peak_mb",
         ])
         for format in FeedFixture.Format.allCases {
-            for entries in [500, 10_000] {
+            for entries in Self.sizes where only.isEmpty || only.contains(Self.caseName(format, entries)) {
                 let bytes = FeedFixture.make(format, entries: entries)
                 let parsed = Self.parse(bytes)
                 guard parsed == entries else {
@@ -55,7 +68,7 @@ struct FeedBench: ParsableCommand {
                 let peak = PeakMemory.measure { Self.parse(bytes) }.peakBytes
                 let barePeak = PeakMemory.measure { Self.walk(data) }.peakBytes
                 report.append([
-                    .text("parse-\(format.rawValue)-\(entries)"), .number(Double(entries)), .number(megabytes),
+                    .text(Self.caseName(format, entries)), .number(Double(entries)), .number(megabytes),
                     .number(feedsMilliseconds), .number(megabytes / (feedsMilliseconds / 1000)),
                     .number(bareMilliseconds), .number(megabytes / (bareMilliseconds / 1000)),
                     .number(bareMilliseconds / feedsMilliseconds),
