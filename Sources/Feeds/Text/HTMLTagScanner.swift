@@ -6,7 +6,12 @@ enum HTMLTagScanner {
     ///
     /// - Complexity: O(n) in the length of `html`.
     static func forEachTag(named name: String, in html: String, _ visit: ([String: String]) -> Bool) {
-        let bytes = Array(html.utf8)
+        var html = html
+        // Scans the string's own bytes: content runs to a megabyte, and a copy per entry showed.
+        html.withUTF8 { forEachTag(named: name, in: $0, visit) }
+    }
+
+    private static func forEachTag(named name: String, in bytes: UnsafeBufferPointer<UInt8>, _ visit: ([String: String]) -> Bool) {
         let target = Array(name.lowercased().utf8)
         var index = 0
         while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
@@ -22,14 +27,14 @@ enum HTMLTagScanner {
         }
     }
 
-    private static func matches(_ target: [UInt8], in bytes: [UInt8], at index: Int) -> Bool {
+    private static func matches(_ target: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         guard index + target.count <= bytes.count else { return false }
         for offset in target.indices where lowercased(bytes[index + offset]) != target[offset] { return false }
         return true
     }
 
     /// Reads `name=value` pairs up to the tag's `>`, returning them and the index after it.
-    private static func readAttributes(_ bytes: [UInt8], from start: Int) -> ([String: String], Int) {
+    private static func readAttributes(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> ([String: String], Int) {
         var attributes: [String: String] = [:]
         var index = start
         func skipSpaces() { while index < bytes.count, isSpace(bytes[index]) { index += 1 } }

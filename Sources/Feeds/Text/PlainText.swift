@@ -50,13 +50,18 @@ enum PlainText {
     /// change nothing; most titles are like that, and checking is cheaper than rebuilding.
     private static func isCollapsed(_ text: String) -> Bool {
         var previousWasSpace = true
-        for scalar in text.unicodeScalars {
-            if scalar == " " {
+        for byte in text.utf8 {
+            switch byte {
+            case 0x20:
                 if previousWasSpace { return false }
                 previousWasSpace = true
-            } else if scalar.isFeedWhitespace {
+            case 0x09...0x0D:
                 return false
-            } else {
+            case 0xC2, 0xE1, 0xE2, 0xE3:
+                // Lead bytes of the non-ASCII spaces (U+00A0, U+1680, U+2000–U+205F, U+3000):
+                // rare enough to leave to the full check.
+                return false
+            default:
                 previousWasSpace = false
             }
         }
