@@ -23,6 +23,8 @@ import Foundation
 ///
 /// Not thread-safe: one parse, driven from one thread at a time.
 final class XMLPushParser {
+    // The state below belongs to this parser alone; it is internal only so that the
+    // entity and SAX extensions in their own files can reach it.
     var context: xmlParserCtxtPtr?
     let handler: any XMLEventHandling
     let maxExpansionBytes: Int
