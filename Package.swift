@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "Thumbnails", targets: ["Thumbnails"]),
         .library(name: "ContentLoading", targets: ["ContentLoading"]),
+        .library(name: "Feeds", targets: ["Feeds"]),
         .executable(name: "scrollwork", targets: ["scrollwork"]),
     ],
     dependencies: [
@@ -31,6 +32,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        // The system libxml2 (Debian `libxml2-dev`), found through pkg-config.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "Feeds", dependencies: ["CLibXML2"]),
 
         // Seeded randomness for randomized tests and benchmark data, and generated PNG and JPEG
         // images for the tests and the benchmarks, so no binary fixtures.
@@ -45,6 +49,7 @@ let package = Package(
                 "ListDiff",
                 "ContentLoading",
                 "Thumbnails",
+                "Feeds",
                 "ImageFixtures",
                 "SeededRandom",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -63,10 +68,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures", "ContentLoading", "SeededRandom"]),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "SeededRandom"]),
         .testTarget(
             name: "ScrollworkAppTests",
             dependencies: [
-                "ScrollworkApp", "ListDiff", "Thumbnails", "ImageFixtures",
+                "ScrollworkApp", "ListDiff", "Thumbnails", "Feeds", "ImageFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

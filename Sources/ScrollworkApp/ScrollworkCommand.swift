@@ -9,13 +9,13 @@ public struct ScrollworkCommand: ParsableCommand {
         discussion: """
             The terminal reader is not built yet. Today the commands are the engines' tools: \
             `diff` computes animated batch updates between two list snapshots, `thumbnail` decodes \
-            and downsamples a PNG or JPEG, and `bench` \
+            and downsamples a PNG or JPEG, `parse` reads RSS, Atom and JSON Feed files, and `bench` \
             measures the engines against the alternatives on the same data.
 
             Exit status: 0 on success, 1 when the work fails (a feed, the network, a file that \
             cannot be decoded), 2 on bad usage or malformed input.
             """,
-        subcommands: [DiffCommand.self, ThumbnailCommand.self, BenchCommand.self]
+        subcommands: [DiffCommand.self, ThumbnailCommand.self, ParseCommand.self, BenchCommand.self]
     )
 
     public init() {}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A feed the reader follows, as OPML lists it.
+public struct Subscription: Sendable, Hashable {
+    /// The feed's address.
+    public var feedURL: URL
+    /// The name the user knows it by.
+    public var title: String?
+    /// The web site the feed belongs to.
+    public var siteURL: URL?
+    /// The folders it sits in, outermost first: OPML's nested outlines.
+    public var categories: [String]
+
+    /// A subscription to `feedURL`.
+    public init(feedURL: URL, title: String? = nil, siteURL: URL? = nil, categories: [String] = []) {
+        self.feedURL = feedURL
+        self.title = title
+        self.siteURL = siteURL
+        self.categories = categories
+    }
+}
+
+/// Why an OPML document could not be read. Every case is caused by the input.
+public enum OPMLError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The document is XML, but not OPML.
+    case notOPML(rootElement: String)
+    /// The document is not XML, or breaks a limit (size, entity expansion).
+    case unreadable(reason: String)
+
+    public var description: String {
+        switch self {
+        case .notOPML(let root): "not OPML: the root element is <\(root)>"
+        case .unreadable(let reason): "unreadable OPML: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// The text of one field being collected as its element's content arrives, cut at the
+/// field limit.
+struct Capture {
+    /// The field the text is for.
+    enum Target {
+        case title, link, guid, summary, content, published, dublinCoreDate, updated, author, fallbackAuthor, category
+        case feedTitle, feedLink, feedDescription, feedIcon, feedLogo, feedUpdated, feedAuthor
+    }
+
+    /// How the element's content is written.
+    enum Mode {
+        /// Plain text: markup characters are literal.
+        case text
+        /// HTML, escaped in the XML (RSS descriptions, Atom `type="html"`).
+        case html
+        /// XHTML as child elements (Atom `type="xhtml"`), serialized back to markup.
+        case xhtml
+
+        /// The mode an Atom 1.0 `type` or Atom 0.3 `type` and `mode` attribute describe.
+        init(atomType type: String?, mode: String?) {
+            switch type?.lowercased() {
+            case "xhtml", "application/xhtml+xml": self = mode == "escaped" ? .html : .xhtml
+            case "html", "text/html": self = .html
+            default: self = mode == "escaped" ? .html : .text
+            }
+        }
+    }
+
+    var target: Target
+    var mode: Mode
+    /// The depth of the element whose content this is.
+    var depth: Int
+    var base: URL?
+    private(set) var bytes: [UInt8] = []
+    private(set) var isTruncated = false
+
+    init(target: Target, mode: Mode, depth: Int, base: URL?) {
+        self.target = target
+        self.mode = mode
+        self.depth = depth
+        self.base = base
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Appends text, escaped when it is going into serialized XHTML.
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>, limit: Int) {
+        guard mode == .xhtml else {
+            appendRaw(text, limit: limit)
+            return
+        }
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "&"): appendRaw("&amp;".utf8, limit: limit)
+            case UInt8(ascii: "<"): appendRaw("&lt;".utf8, limit: limit)
+            case UInt8(ascii: ">"): appendRaw("&gt;".utf8, limit: limit)
+            default: appendRaw(CollectionOfOne(byte), limit: limit)
+            }
+        }
+    }
+
+    mutating func appendStartTag(_ name: String, attributes: [XMLAttribute], limit: Int) {
+        var tag = "<" + name
+        for attribute in attributes where attribute.namespace == .none {
+            tag += " \(attribute.name)=\"\(PlainText.escapedForHTML(attribute.value))\""
+        }
+        appendRaw((tag + ">").utf8, limit: limit)
+    }
+
+    mutating func appendEndTag(_ name: String, limit: Int) {
+        appendRaw("</\(name)>".utf8, limit: limit)
+    }
+
+    /// Whether an element is the `div` Atom wraps XHTML content in, which is not content.
+    func isWrapper(_ name: String, namespace: XMLNamespace, depth: Int) -> Bool {
+        depth == self.depth + 1 && name == "div" && namespace == .xhtml
+    }
+
+    /// The text as a title: markup removed unless it is plain text, whitespace collapsed.
+    func plainText(_ raw: String) -> String {
+        mode == .text ? PlainText.collapsingWhitespace(raw) : PlainText.from(html: raw)
+    }
+
+    /// The text as HTML, plain text escaped; `nil` when empty.
+    func html(_ raw: String) -> String? {
+        let trimmed = raw.trimmedWhitespace
+        guard !trimmed.isEmpty else { return nil }
+        return mode == .text ? PlainText.escapedForHTML(trimmed) : trimmed
+    }
+
+    private mutating func appendRaw(_ text: some Collection<UInt8>, limit: Int) {
+        guard !isTruncated else { return }
+        if bytes.count + text.count <= limit {
+            bytes.append(contentsOf: text)
+            return
+        }
+        bytes.append(contentsOf: text.prefix(limit - bytes.count))
+        // Cut at a character boundary: drop a last character whose bytes did not all fit.
+        if let lead = bytes.indices.reversed().prefix(4).first(where: { bytes[$0] & 0xC0 != 0x80 }), bytes[lead] >= 0xC0 {
+            let length = bytes[lead] >= 0xF0 ? 4 : bytes[lead] >= 0xE0 ? 3 : 2
+            if bytes.count - lead < length { bytes.removeSubrange(lead...) }
+        }
+        isTruncated = true
+    }
+}

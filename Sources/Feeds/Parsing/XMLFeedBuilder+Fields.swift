@@ -1,0 +1,180 @@
+import Foundation
+
+/// Which elements are fields, by format and by where they sit; and what each field's text
+/// becomes once its element closes.
+extension XMLFeedBuilder {
+    func startFeedField(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute], base: URL?) {
+        let parent = stack[stack.count - 2]
+        let inChannel = (parent.name == "channel" && parent.namespace.isRSS) || (parent.name == "feed" && parent.namespace.isAtom)
+        switch namespace {
+        case _ where namespace.isRSS && inChannel:
+            switch name {
+            case "title": begin(.feedTitle, mode: .html, base: base)
+            case "link": begin(.feedLink, mode: .text, base: base)
+            case "description": begin(.feedDescription, mode: .html, base: base)
+            case "lastBuildDate", "pubDate": begin(.feedUpdated, mode: .text, base: base)
+            default: break
+            }
+        case _ where namespace.isRSS && name == "url" && parent.name == "image":
+            begin(.feedIcon, mode: .text, base: base)
+        case _ where namespace.isAtom && inChannel:
+            switch name {
+            case "title": begin(.feedTitle, mode: Capture.Mode(atomType: attributes["type"], mode: attributes["mode"]), base: base)
+            case "link":
+                if Self.isAlternate(attributes), info.link == nil, let href = attributes["href"] {
+                    info.link = URLResolver.resolve(href, against: base)
+                }
+            case "subtitle", "tagline":
+                begin(.feedDescription, mode: Capture.Mode(atomType: attributes["type"], mode: attributes["mode"]), base: base)
+            case "icon": begin(.feedIcon, mode: .text, base: base)
+            case "logo": begin(.feedLogo, mode: .text, base: base)
+            case "updated", "modified": begin(.feedUpdated, mode: .text, base: base)
+            default: break
+            }
+        case _ where namespace.isAtom && name == "name" && parent.name == "author" && stack.count == 3:
+            begin(.feedAuthor, mode: .text, base: base)
+        case .dublinCore where inChannel && name == "date" && info.updated == nil:
+            begin(.feedUpdated, mode: .text, base: base)
+        case .itunes where inChannel && name == "image" && info.icon == nil:
+            info.icon = attributes["href"].flatMap { URLResolver.resolve($0, against: base) }
+        default:
+            break
+        }
+    }
+
+    // MARK: Entry fields
+
+    func startEntryField(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute], base: URL?, depth: Int) {
+        let isChild = depth == entryDepth + 1
+        switch namespace {
+        case _ where namespace.isRSS && isChild:
+            switch name {
+            case "title": begin(.title, mode: .html, base: base)
+            case "link": begin(.link, mode: .text, base: base)
+            case "guid":
+                entry?.guidIsPermaLink = attributes["isPermaLink"] != "false"
+                begin(.guid, mode: .text, base: base)
+            case "description": begin(.summary, mode: .html, base: base)
+            case "pubDate": begin(.published, mode: .text, base: base)
+            case "author": begin(.author, mode: .text, base: base)
+            case "category": begin(.category, mode: .text, base: base)
+            case "enclosure":
+                addEnclosure(url: attributes["url"], type: attributes["type"], length: attributes["length"], base: base)
+            default: break
+            }
+        case _ where namespace.isAtom && isChild:
+            startAtomEntryField(name, attributes: attributes, base: base)
+        case _ where namespace.isAtom && name == "name" && depth == entryDepth + 2 && stack[depth - 2].name == "author":
+            begin(.author, mode: .text, base: base)
+        case .dublinCore where isChild:
+            switch name {
+            case "creator": begin(.author, mode: .text, base: base)
+            case "date": begin(.dublinCoreDate, mode: .text, base: base)
+            case "subject": begin(.category, mode: .text, base: base)
+            default: break
+            }
+        case .content where isChild && name == "encoded":
+            begin(.content, mode: .html, base: base)
+        case .media:
+            let url = attributes["url"].flatMap { URLResolver.resolve($0, against: base) }
+            if name == "thumbnail" {
+                entry?.offerThumbnail(url, rank: .mediaThumbnail)
+            } else if name == "content", attributes["medium"] == "image" || Self.isImage(attributes["type"]) {
+                entry?.offerThumbnail(url, rank: .mediaContentImage)
+            }
+        case .itunes where isChild:
+            if name == "image" {
+                entry?.offerThumbnail(attributes["href"].flatMap { URLResolver.resolve($0, against: base) }, rank: .itunesImage)
+            } else if name == "author" {
+                begin(.fallbackAuthor, mode: .text, base: base)
+            }
+        default:
+            break
+        }
+    }
+
+    func startAtomEntryField(_ name: String, attributes: [XMLAttribute], base: URL?) {
+        let mode = Capture.Mode(atomType: attributes["type"], mode: attributes["mode"])
+        switch name {
+        case "title": begin(.title, mode: mode, base: base)
+        case "id": begin(.guid, mode: .text, base: base)
+        case "link":
+            guard let href = attributes["href"] else { return }
+            if Self.isAlternate(attributes) {
+                let url = URLResolver.resolve(href, against: base)
+                let type = attributes["type"]?.lowercased()
+                if type == nil || type == "text/html" || type == "application/xhtml+xml" {
+                    if entry?.link == nil { entry?.link = url }
+                } else if entry?.otherAlternateLink == nil {
+                    entry?.otherAlternateLink = url
+                }
+            } else if attributes["rel"] == "enclosure" {
+                addEnclosure(url: href, type: attributes["type"], length: attributes["length"], base: base)
+            }
+        case "summary": begin(.summary, mode: mode, base: base)
+        case "content" where attributes["src"] == nil: begin(.content, mode: mode, base: base)
+        case "published", "issued", "created": begin(.published, mode: .text, base: base)
+        case "updated", "modified": begin(.updated, mode: .text, base: base)
+        case "category":
+            if let term = attributes["label"] ?? attributes["term"], !term.isEmpty { entry?.categories.append(term) }
+        default: break
+        }
+    }
+
+    func addEnclosure(url: String?, type: String?, length: String?, base: URL?) {
+        guard let url = url.flatMap({ URLResolver.resolve($0, against: base) }) else { return }
+        entry?.enclosures.append(FeedEnclosure(url: url, type: type, length: length.flatMap { Int($0) }))
+        if Self.isImage(type) { entry?.offerThumbnail(url, rank: .imageEnclosure) }
+    }
+
+    static func isAlternate(_ attributes: [XMLAttribute]) -> Bool {
+        let rel = attributes["rel"] ?? "alternate"
+        return rel == "alternate" || rel == "http://www.iana.org/assignments/relation/alternate"
+    }
+
+    static func isImage(_ type: String?) -> Bool {
+        type?.lowercased().hasPrefix("image/") ?? false
+    }
+
+    func begin(_ target: Capture.Target, mode: Capture.Mode, base: URL?) {
+        capture = Capture(target: target, mode: mode, depth: stack.count, base: base)
+    }
+
+    func finish(_ capture: Capture) {
+        let raw = capture.text
+        if capture.isTruncated { entry?.isTruncated = true }
+        let trimmed = raw.trimmedWhitespace
+        switch capture.target {
+        case .title: entry?.title = capture.plainText(raw)
+        case .link: if entry?.link == nil { entry?.link = URLResolver.resolve(trimmed, against: capture.base) }
+        case .guid: entry?.guid = trimmed
+        case .summary:
+            entry?.summary = capture.html(raw)
+            entry?.summaryBase = capture.base
+        case .content:
+            entry?.content = capture.html(raw)
+            entry?.contentBase = capture.base
+        case .published: if entry?.published == nil { entry?.published = FeedDate.parse(trimmed) }
+        case .dublinCoreDate: if entry?.dublinCoreDate == nil { entry?.dublinCoreDate = FeedDate.parse(trimmed) }
+        case .updated: if entry?.updated == nil { entry?.updated = FeedDate.parse(trimmed) }
+        case .author: if entry?.author == nil, !trimmed.isEmpty { entry?.author = PlainText.collapsingWhitespace(trimmed) }
+        case .fallbackAuthor: if !trimmed.isEmpty { entry?.fallbackAuthor = PlainText.collapsingWhitespace(trimmed) }
+        case .category: if !trimmed.isEmpty { entry?.categories.append(PlainText.collapsingWhitespace(trimmed)) }
+        case .feedTitle: if info.title == nil { info.title = capture.plainText(raw) }
+        case .feedLink: if info.link == nil { info.link = URLResolver.resolve(trimmed, against: capture.base) }
+        case .feedDescription: if info.description == nil { info.description = capture.html(raw) }
+        case .feedIcon:
+            if info.icon == nil || feedIconIsLogo {
+                info.icon = URLResolver.resolve(trimmed, against: capture.base)
+                feedIconIsLogo = false
+            }
+        case .feedLogo:
+            if info.icon == nil {
+                info.icon = URLResolver.resolve(trimmed, against: capture.base)
+                feedIconIsLogo = true
+            }
+        case .feedUpdated: if info.updated == nil { info.updated = FeedDate.parse(trimmed) }
+        case .feedAuthor: if feedAuthor == nil, !trimmed.isEmpty { feedAuthor = PlainText.collapsingWhitespace(trimmed) }
+        }
+    }
+}

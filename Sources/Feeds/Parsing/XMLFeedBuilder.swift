@@ -1,0 +1,155 @@
+import Foundation
+
+/// Turns the SAX events of an RSS or Atom document into ``FeedInfo`` and batches of
+/// ``FeedEntry``, holding only the entry being read and the batch being filled.
+///
+/// Fields are taken only where their format puts them (an entry's `title` is a child of the
+/// entry, not of an Atom `source` or an RSS `image`), elements are matched by namespace URI,
+/// and `xml:base` is tracked per element for resolving links.
+final class XMLFeedBuilder: XMLEventHandling {
+    private let feedURL: URL?
+    private let batchSize: Int
+    let maxFieldBytes: Int
+
+    /// What the feed says about itself so far; the format is settled by the root element.
+    var info = FeedInfo(format: .rss2)
+    /// Whether a root element was seen.
+    private(set) var sawRoot = false
+    /// Whether the root element is `html`: a web page, not a feed.
+    private(set) var isHTML = false
+    /// Set when the document is recognizably not a feed.
+    private(set) var failure: FeedParsingError?
+
+    var feedIconIsLogo = false
+    var feedAuthor: String?
+    var stack: [Frame] = []
+    var entry: EntryDraft?
+    var entryDepth = 0
+    var capture: Capture?
+    /// Entries of the batch being filled, fewer than `batchSize`.
+    private(set) var pending: [FeedEntry] = []
+    private var ready: [[FeedEntry]] = []
+
+    var wantsStop: Bool { failure != nil || isHTML }
+
+    init(feedURL: URL?, batchSize: Int, maxFieldBytes: Int) {
+        self.feedURL = feedURL
+        self.batchSize = batchSize
+        self.maxFieldBytes = maxFieldBytes
+    }
+
+    /// The batches completed since the last call.
+    func takeBatches() -> [[FeedEntry]] {
+        defer { ready = [] }
+        return ready
+    }
+
+    /// The last, partial batch; call once the document has ended.
+    func takeRemainder() -> [FeedEntry] {
+        defer { pending = [] }
+        return pending
+    }
+
+    // MARK: Events
+
+    func startElement(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute]) {
+        let parentBase = stack.last?.base ?? feedURL
+        var base = parentBase
+        if let xmlBase = attributes.first(where: { $0.name == "base" && $0.namespace == .xml }) {
+            base = URLResolver.resolve(xmlBase.value, against: parentBase) ?? parentBase
+        }
+        stack.append(Frame(name: name, namespace: namespace, base: base))
+        let depth = stack.count
+        let startsEntry = (name == "item" && namespace.isRSS) || (name == "entry" && namespace.isAtom)
+        // An entry never contains an entry: one opening inside another means the document is
+        // broken (an unclosed tag before it), and recovery reads best as "the last one ended".
+        if startsEntry, entry != nil || capture != nil { closeOpenEntry() }
+
+        if var capture {
+            if capture.mode == .xhtml, !capture.isWrapper(name, namespace: namespace, depth: depth) {
+                capture.appendStartTag(name, attributes: attributes, limit: maxFieldBytes)
+                self.capture = capture
+            }
+            return
+        }
+        if depth == 1 {
+            startRoot(name, namespace: namespace, attributes: attributes)
+            return
+        }
+        if info.format == .rss1, namespace == .rss090 { info.format = .rss09 }
+        if entry == nil {
+            if startsEntry {
+                entry = EntryDraft(base: base)
+                entry?.guid = attributes.first { $0.name == "about" && $0.namespace == .rdf }?.value
+                entryDepth = depth
+            } else {
+                startFeedField(name, namespace: namespace, attributes: attributes, base: base)
+            }
+        } else {
+            startEntryField(name, namespace: namespace, attributes: attributes, base: base, depth: depth)
+        }
+    }
+
+    func characters(_ text: UnsafeBufferPointer<UInt8>) {
+        guard capture != nil else { return }
+        capture!.append(text, limit: maxFieldBytes)
+    }
+
+    func endElement(_ name: String, namespace: XMLNamespace) {
+        let depth = stack.count
+        if let capture {
+            if depth == capture.depth {
+                self.capture = nil
+                finish(capture)
+            } else if capture.mode == .xhtml, !capture.isWrapper(name, namespace: namespace, depth: depth) {
+                self.capture!.appendEndTag(name, limit: maxFieldBytes)
+            }
+        } else if entry != nil, depth == entryDepth {
+            closeOpenEntry()
+        }
+        stack.removeLast()
+    }
+
+    /// Ends the document: an entry left open by a truncated or broken document is kept.
+    func finishDocument() {
+        closeOpenEntry()
+    }
+
+    /// Finishes the field and the entry being read, if any, and queues the entry.
+    private func closeOpenEntry() {
+        if let capture {
+            self.capture = nil
+            finish(capture)
+        }
+        guard let entry else { return }
+        self.entry = nil
+        pending.append(entry.entry(feedAuthor: feedAuthor))
+        if pending.count == batchSize {
+            ready.append(pending)
+            pending = []
+        }
+    }
+
+    // MARK: Root
+
+    private func startRoot(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute]) {
+        sawRoot = true
+        switch (name, namespace) {
+        case ("rss", _):
+            let version = attributes["version"] ?? ""
+            info.format = version.hasPrefix("0.9") ? .rss09 : .rss2
+        case ("RDF", .rdf): info.format = .rss1
+        case ("feed", .atom): info.format = .atom1
+        case ("feed", .atom03): info.format = .atom03
+        case _ where name.lowercased() == "html": isHTML = true
+        default: failure = .notAFeed(rootElement: name)
+        }
+    }
+
+    /// An open element: its name, namespace, and the base URL in effect inside it.
+    struct Frame {
+        var name: String
+        var namespace: XMLNamespace
+        var base: URL?
+    }
+}

@@ -1,0 +1,43 @@
+/// The namespaces feeds use, recognized by URI: a feed may bind them to any prefix.
+enum XMLNamespace: Sendable {
+    case none
+    case atom
+    case atom03
+    case rss1
+    case rss090
+    case rdf
+    case dublinCore
+    case content
+    case media
+    case itunes
+    case xhtml
+    case xml
+    case other
+
+    init(uri: String?) {
+        guard let uri else {
+            self = .none
+            return
+        }
+        switch uri {
+        case "http://www.w3.org/2005/Atom": self = .atom
+        case "http://purl.org/atom/ns#": self = .atom03
+        case "http://purl.org/rss/1.0/": self = .rss1
+        case "http://my.netscape.com/rdf/simple/0.9/": self = .rss090
+        case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": self = .rdf
+        case "http://purl.org/dc/elements/1.1/": self = .dublinCore
+        case "http://purl.org/rss/1.0/modules/content/": self = .content
+        case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": self = .media
+        case "http://www.itunes.com/dtds/podcast-1.0.dtd": self = .itunes
+        case "http://www.w3.org/1999/xhtml": self = .xhtml
+        case "http://www.w3.org/XML/1998/namespace": self = .xml
+        default: self = .other
+        }
+    }
+
+    /// RSS elements: no namespace (0.9x, 2.0) or RSS 1.0's and 0.90's RDF vocabularies.
+    var isRSS: Bool { self == .none || self == .rss1 || self == .rss090 }
+
+    /// Atom 1.0 or 0.3 elements.
+    var isAtom: Bool { self == .atom || self == .atom03 }
+}

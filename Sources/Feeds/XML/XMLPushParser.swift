@@ -1,0 +1,164 @@
+import CLibXML2
+import Foundation
+
+/// libxml2's push parser with SAX2 callbacks, locked down for hostile input: bytes go in as
+/// they arrive and events come out to an ``XMLEventHandling`` handler while they are parsed.
+///
+/// Safety, in the order an attack would try:
+/// - Nothing is loaded from outside the document: `XML_PARSE_NONET`, no `XML_PARSE_DTDLOAD`,
+///   no external-subset or parameter-entity callback, a `resolveEntity` callback that refuses,
+///   and external entity declarations dropped, so libxml2 is never asked to load anything.
+///   A process-wide external entity loader that refuses everything is installed as well, as
+///   defense in depth (other libxml2 users in the process, such as `XMLParser`, may replace it).
+/// - Entities are never substituted by libxml2 (no `XML_PARSE_NOENT`). This class answers
+///   libxml2's `getEntity` itself: internal entities the document declares are expanded here
+///   under a budget (``FeedParser/Configuration/maxEntityExpansionBytes`` in total across all
+///   references, nesting at most 8 deep, at most 10,000 declarations), so a "billion laughs"
+///   document stops with ``FeedParsingError/entityExpansionLimitExceeded(limit:)`` after
+///   about a megabyte of work. HTML's named entities (`&nbsp;`, `&eacute;`), which RSS uses
+///   undeclared, resolve to their characters.
+/// - `XML_PARSE_HUGE` stays off, so libxml2 keeps its own limits on names and text nodes.
+/// - `XML_PARSE_RECOVER` salvages what it can from malformed documents; any error marks the
+///   result malformed.
+///
+/// Not thread-safe: one parse, driven from one thread at a time.
+final class XMLPushParser {
+    // The state below belongs to this parser alone; it is internal only so that the
+    // entity and SAX extensions in their own files can reach it.
+    var context: xmlParserCtxtPtr?
+    let handler: any XMLEventHandling
+    let maxExpansionBytes: Int
+
+    /// Internal entities the document declared, by name, with their replacement text.
+    var declaredEntities: [String: String] = [:]
+    /// Entities resolved so far (HTML ones and expanded declared ones), handed to libxml2 as
+    /// predefined entities so it passes their text straight to `characters`. Owned here.
+    var resolvedEntities: [String: UnsafeMutablePointer<xmlEntity>] = [:]
+    /// Entities handed out for references inside attribute values; see `attributeEntity`.
+    var attributeEntities: [String: UnsafeMutablePointer<xmlEntity>] = [:]
+    var ownedEntities: [UnsafeMutablePointer<xmlEntity>] = []
+    var expandedBytes = 0
+    var namespaceCache: [UnsafePointer<xmlChar>: (uri: String, namespace: XMLNamespace)] = [:]
+    var nameCache: [UnsafePointer<xmlChar>: String] = [:]
+
+    /// Whether libxml2 reported an error: the document is not well-formed.
+    var isMalformed = false
+    /// Set when a limit was hit; the parser has stopped.
+    var failure: FeedParsingError?
+
+    static let maxEntityDepth = 8
+    static let maxEntityDeclarations = 10_000
+
+    /// A parser that reports to `handler`. The first bytes (at least four, when the document
+    /// has them) let libxml2 detect the encoding from a byte order mark or the XML declaration;
+    /// `charset`, an HTTP charset hint, overrides the declaration but not a byte order mark.
+    init(handler: any XMLEventHandling, firstBytes: [UInt8], charset: String?, maxExpansionBytes: Int) {
+        _ = Self.refuseExternalEntities
+        self.handler = handler
+        self.maxExpansionBytes = maxExpansionBytes
+        var sax = Self.saxHandler()
+        let unmanaged = Unmanaged.passUnretained(self).toOpaque()
+        let hasByteOrderMark = Self.startsWithByteOrderMark(firstBytes)
+        let encodingHandler = hasByteOrderMark ? nil : charset.flatMap { xmlFindCharEncodingHandler($0) }
+        let detectionBytes = encodingHandler == nil ? Array(firstBytes.prefix(4)) : []
+        context = detectionBytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                xmlCreatePushParserCtxt(&sax, unmanaged, $0.baseAddress, Int32($0.count), nil)
+            }
+        }
+        guard let context else { return }
+        var options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue)
+        if let encodingHandler {
+            options |= Int32(XML_PARSE_IGNORE_ENC.rawValue)
+            xmlCtxtUseOptions(context, options)
+            xmlSwitchToEncoding(context, encodingHandler)
+        } else {
+            xmlCtxtUseOptions(context, options)
+        }
+        feed(firstBytes[detectionBytes.count...], terminate: false)
+    }
+
+    deinit {
+        if let context {
+            if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+            xmlFreeParserCtxt(context)
+        }
+        for entity in ownedEntities {
+            free(UnsafeMutableRawPointer(mutating: entity.pointee.name))
+            free(entity.pointee.content)
+            entity.deallocate()
+        }
+    }
+
+    /// Parses `bytes`; with `terminate`, also tells libxml2 the document ended.
+    func feed(_ bytes: some Collection<UInt8>, terminate: Bool) {
+        guard let context, failure == nil else { return }
+        let parse = { (buffer: UnsafeBufferPointer<UInt8>) in
+            buffer.withMemoryRebound(to: CChar.self) {
+                _ = xmlParseChunk(context, $0.baseAddress, Int32($0.count), terminate ? 1 : 0)
+            }
+        }
+        if bytes.withContiguousStorageIfAvailable(parse) == nil {
+            Array(bytes).withUnsafeBufferPointer(parse)
+        }
+        if context.pointee.wellFormed == 0 { isMalformed = true }
+    }
+
+    /// Stops the parse: no more events will be reported.
+    func stop() {
+        if let context { xmlStopParser(context) }
+    }
+
+    static func startsWithByteOrderMark(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
+    }
+
+    /// Installed once per process: libxml2's loader is global, and this one loads nothing.
+    private static let refuseExternalEntities: Void = {
+        xmlInitParser()
+        xmlSetExternalEntityLoader { _, _, _ in nil }
+    }()
+
+    func reportError() { isMalformed = true }
+
+    func start(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute]) {
+        handler.startElement(name, namespace: namespace, attributes: attributes)
+        if handler.wantsStop { stop() }
+    }
+
+    func characters(_ text: UnsafeBufferPointer<UInt8>) { handler.characters(text) }
+
+    func end(_ name: String, namespace: XMLNamespace) { handler.endElement(name, namespace: namespace) }
+
+    /// The namespace a URI names. libxml2 interns URIs and names in its dictionary, so the
+    /// same pointer comes back for every element of a namespace or with a name: answers are
+    /// cached by pointer (and the bytes compared, to be safe), which is cheaper than making a
+    /// string of the URI or name at every element.
+    func namespace(_ uri: UnsafePointer<xmlChar>?) -> XMLNamespace {
+        guard let uri else { return .none }
+        if let cached = namespaceCache[uri], Self.matches(cached.uri, uri) { return cached.namespace }
+        let text = Self.string(uri)
+        let namespace = XMLNamespace(uri: text)
+        namespaceCache[uri] = (text, namespace)
+        return namespace
+    }
+
+    /// Whether `text` is the NUL-terminated string at `pointer`, compared in place.
+    static func matches(_ text: String, _ pointer: UnsafePointer<xmlChar>) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard let base = utf8.baseAddress else { return pointer[0] == 0 }
+            // strncmp, not memcmp: it stops at the NUL of a shorter string instead of reading past it.
+            return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { text in
+                pointer.withMemoryRebound(to: CChar.self, capacity: utf8.count) { strncmp(text, $0, utf8.count) == 0 }
+            } && pointer[utf8.count] == 0
+        } ?? false
+    }
+
+    /// An element or attribute name, cached like namespaces.
+    func name(_ pointer: UnsafePointer<xmlChar>) -> String {
+        if let cached = nameCache[pointer], Self.matches(cached, pointer) { return cached }
+        let text = Self.string(pointer)
+        nameCache[pointer] = text
+        return text
+    }
+}

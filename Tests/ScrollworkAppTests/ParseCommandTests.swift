@@ -1,0 +1,93 @@
+import ArgumentParser
+import Feeds
+import Foundation
+import Testing
+@testable import ScrollworkApp
+
+@Suite("scrollwork parse")
+struct ParseCommandTests {
+    /// Writes `text` to a fresh temporary file and returns its path.
+    private func file(_ text: String, suffix: String = "xml") throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-parse-\(UUID().uuidString).\(suffix)")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    static let rss = """
+        <rss version="2.0"><channel><title>Quote "this"</title><link>https://q.example/</link>
+        <item><title>One</title><link>/one</link><guid>g1</guid><pubDate>Sat, 02 Mar 2024 10:00:00 +0100</pubDate>
+        <description>&lt;p&gt;Hi &lt;img src="https://q.example/i.png"&gt;&lt;/p&gt;</description><author>Ann</author></item>
+        <item><title>Two</title></item>
+        </channel></rss>
+        """
+
+    @Test func printsOneJSONLinePerFileWithTheDocumentedKeys() throws {
+        let path = try file(Self.rss)
+        let line = ParseCommand.jsonLine(file: path, ParseCommand.parse(path, with: FeedDocumentParser()))
+        #expect(!line.contains("\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["file"] as? String == path)
+        #expect(object["format"] as? String == "rss2")
+        #expect(object["title"] as? String == "Quote \"this\"")
+        #expect(object["link"] as? String == "https://q.example/")
+        #expect(object["malformed"] as? Bool == false)
+        let entries = try #require(object["entries"] as? [[String: Any]])
+        #expect(entries.count == 2)
+        #expect(Set(entries[0].keys) == ["id", "title", "link", "published", "updated", "author", "summary", "thumbnail"])
+        #expect(entries[0]["id"] as? String == "g1")
+        #expect(entries[0]["link"] as? String == "file:///one")
+        #expect(entries[0]["published"] as? String == "2024-03-02T09:00:00Z")
+        #expect(entries[0]["updated"] is NSNull)
+        #expect(entries[0]["author"] as? String == "Ann")
+        #expect(entries[0]["thumbnail"] as? String == "https://q.example/i.png")
+        #expect(entries[1]["published"] is NSNull)
+        #expect((entries[1]["id"] as? String)?.hasPrefix("title:") == true)
+    }
+
+    @Test func reportsAFileThatIsNotAFeedAsAnErrorLine() throws {
+        let page = try file("<!DOCTYPE html><html><head><link rel=alternate type=application/rss+xml href=/rss></head></html>", suffix: "html")
+        let missing = "/nonexistent/\(UUID().uuidString).xml"
+        for path in [page, missing] {
+            let line = ParseCommand.jsonLine(file: path, ParseCommand.parse(path, with: FeedDocumentParser()))
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(Set(object.keys) == ["file", "error"])
+            #expect(object["file"] as? String == path)
+        }
+        let pageLine = ParseCommand.jsonLine(file: page, ParseCommand.parse(page, with: FeedDocumentParser()))
+        #expect(pageLine.contains("file:///rss"))
+    }
+
+    @Test func exitsWithOneWhenAnyFileFails() throws {
+        let good = try file(Self.rss)
+        var command = try #require(try ParseCommand.parseAsRoot(["--json", good]) as? ParseCommand)
+        try command.run()
+        command = try #require(try ParseCommand.parseAsRoot(["--json", good, "/nonexistent/feed.xml"]) as? ParseCommand)
+        #expect(throws: ExitCode(1)) { try command.run() }
+    }
+
+    /// `ScrollworkCommand.runAsMain` turns validation failures into exit status 2.
+    @Test func noFilesIsBadUsage() {
+        do {
+            _ = try ScrollworkCommand.parseAsRoot(["parse", "--json"])
+            Issue.record("parsed without a file")
+        } catch {
+            #expect(ScrollworkCommand.exitCode(for: error) == .validationFailure)
+        }
+    }
+
+    @Test func theSummaryListsEntriesNewestFirst() throws {
+        let path = try file(Self.rss)
+        guard case .parsed(let feed) = ParseCommand.parse(path, with: FeedDocumentParser()) else {
+            Issue.record("the fixture did not parse")
+            return
+        }
+        let lines = ParseCommand.summary(file: "f.xml", feed).split(separator: "\n")
+        #expect(lines[0] == "f.xml: rss2, \"Quote \"this\"\" <https://q.example/>, 2 entries")
+        #expect(lines[1] == "  2024-03-02T09:00:00Z  One")
+        #expect(lines[2] == "  undated               Two")
+    }
+
+    @Test func isRegisteredWithTheRootCommand() {
+        #expect(ScrollworkCommand.configuration.subcommands.map { ObjectIdentifier($0) }.contains(ObjectIdentifier(ParseCommand.self)))
+    }
+}
