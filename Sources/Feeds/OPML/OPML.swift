@@ -42,18 +42,7 @@ public enum OPML {
 
     /// `text` escaped for an XML attribute or element.
     static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            default: out.append(character)
-            }
-        }
-        return out
+        PlainText.escapedMarkup(text, escapingNewlines: true)
     }
 
     /// A category and what it holds, in order.

@@ -70,6 +70,12 @@ enum PlainText {
 
     /// `text` escaped for inclusion in HTML, so plain-text content can be kept as HTML.
     static func escapedForHTML(_ text: String) -> String {
+        escapedMarkup(text, escapingNewlines: false)
+    }
+
+    /// `text` with `&`, `<`, `>` and `"` escaped for XML or HTML text and attribute values;
+    /// newlines too if asked (`&#10;`), so an attribute value keeps them through parsing.
+    static func escapedMarkup(_ text: String, escapingNewlines: Bool) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text {
@@ -78,6 +84,7 @@ enum PlainText {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
+            case "\n" where escapingNewlines: out += "&#10;"
             default: out.append(character)
             }
         }
