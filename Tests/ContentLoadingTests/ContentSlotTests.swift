@@ -41,6 +41,28 @@ typealias Slot = ContentSlot<TestRequest, String>
         #expect(changes == ["placeholder", "u@1"])
     }
 
+    @Test func recordsEachPhaseOfARequestInOrder() async throws {
+        let (front, loader) = make()
+        var recorded: [(TestRequest, RequestTimings)] = []
+        front.timingsObserver = { recorded.append(($0, $1)) }
+        let slot = front.makeSlot()
+        slot.bind(TestRequest(url: "u"))
+        #expect(await loader.events.next() == .started("u"))
+        loader.complete("u")
+        var pending = front.deliveriesPending.makeAsyncIterator()
+        _ = await pending.next()
+        front.deliverPending()
+        try #require(recorded.count == 1)
+        let (request, timings) = recorded[0]
+        #expect(request == TestRequest(url: "u"))
+        let phases = [timings.queued, timings.loadStarted, timings.loaded, timings.processed, timings.delivered]
+        let instants = phases.compactMap { $0 }
+        #expect(instants.count == 5, "every phase is recorded")
+        #expect(instants == instants.sorted(), "phases are recorded in order")
+        #expect(front.pipeline.metrics.completed == 1)
+        #expect(front.pipeline.metrics.bytesLoaded == 1)
+    }
+
     @Test func deliversNothingToAReboundSlot() async {
         let (front, loader) = make()
         let slot = front.makeSlot()
