@@ -65,6 +65,15 @@ struct EntryRuleTests {
         #expect(feed.entries[0].link == URL(string: "https://site.example/a?x=1&y=2"))
     }
 
+    @Test func relativeLinksInAFeedReadFromAFileUseTheSiteLink() throws {
+        let feed = try parse(
+            Self.rss("<item><title>A</title><link>/posts/1</link><description>&lt;img src=\"i.png\"&gt;</description></item>",
+                     channelExtras: "<link>https://site.example/blog/</link>"),
+            url: "file:///home/me/feed.xml")
+        #expect(feed.entries[0].link == URL(string: "https://site.example/posts/1"))
+        #expect(feed.entries[0].thumbnail == URL(string: "https://site.example/blog/i.png"))
+    }
+
     @Test func atomPrefersTheHTMLAlternateLink() throws {
         let feed = try parse("""
             <feed xmlns="http://www.w3.org/2005/Atom"><title>A</title><entry><id>1</id><title>x</title>

@@ -53,7 +53,10 @@ final class XMLFeedBuilder: XMLEventHandling {
     // MARK: Events
 
     func startElement(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute]) {
-        let parentBase = stack.last?.base ?? feedURL
+        var parentBase = stack.last?.base ?? feedURL
+        // A feed read from a file has no web address of its own: relative links are meant
+        // against the site, so once the feed's link is known it serves as the base.
+        if parentBase?.isFileURL ?? true, let site = info.link, !site.isFileURL { parentBase = site }
         var base = parentBase
         if let xmlBase = attributes.first(where: { $0.name == "base" && $0.namespace == .xml }) {
             base = URLResolver.resolve(xmlBase.value, against: parentBase) ?? parentBase
