@@ -25,7 +25,7 @@ struct LoaderBench: AsyncParsableCommand {
     var rows = 2_000
 
     @Option(help: "Rounds per case; the median is reported.")
-    var rounds = 9
+    var rounds = 15
 
     @MainActor
     func run() async throws {
