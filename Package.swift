@@ -58,15 +58,17 @@ let package = Package(
         .executableTarget(name: "scrollwork", dependencies: ["ScrollworkApp"]),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "SeededRandom"]),
-        .testTarget(
-            name: "ContentLoadingTests",
+        // A loopback HTTP server and a clock that does not wait, for tests of network code.
+        .target(
+            name: "ScrollworkTestSupport",
             dependencies: [
-                "ContentLoading", "SeededRandom",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
+            ],
+            path: "Tests/ScrollworkTestSupport"
         ),
+        .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "SeededRandom", "ScrollworkTestSupport"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures", "ContentLoading", "SeededRandom"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "SeededRandom"]),
         .testTarget(

@@ -1,5 +1,6 @@
 @testable import ContentLoading
 import Foundation
+import ScrollworkTestSupport
 import Testing
 
 /// The loader against a real server on 127.0.0.1. Time is real only where the test is about a
@@ -7,9 +8,9 @@ import Testing
 @Suite(.serialized) struct HTTPDataLoaderTests {
     private func withServer(
         _ configure: (inout HTTPDataLoader.Configuration) -> Void = { _ in },
-        _ body: (TestHTTPServer, HTTPDataLoader, RecordingClock) async throws -> Void
+        _ body: (LoopbackHTTPServer, HTTPDataLoader, RecordingClock) async throws -> Void
     ) async throws {
-        let server = try await TestHTTPServer.start()
+        let server = try await TestRoutes.start()
         var configuration = HTTPDataLoader.Configuration()
         configure(&configuration)
         let clock = RecordingClock()
@@ -133,7 +134,7 @@ import Testing
     }
 
     @Test @MainActor func twoSlotsForOneURLCauseOneServerHit() async throws {
-        let server = try await TestHTTPServer.start()
+        let server = try await TestRoutes.start()
         let loader = HTTPDataLoader()
         let pipeline = ContentPipeline<URLRequestKey, String>(loader: loader, processor: TextProcessor())
         let front = ContentLoader(pipeline: pipeline)

@@ -1,0 +1,30 @@
+import Foundation
+import ScrollworkTestSupport
+
+/// The behaviours the HTTP loader must handle, as a loopback server's routes.
+///
+/// `/ok/NAME` answers NAME; `/missing` 404; `/flaky` 500 once, then "recovered"; `/busy` 429
+/// with `Retry-After: 2` once, then "served"; `/silent` never answers; `/slow-body` sends its
+/// head and half its body, then nothing; `/big` sends `bigSize` bytes; `/redirect` 301 to
+/// `/ok/redirected`; `/loop` redirects to itself.
+enum TestRoutes {
+    static let bigSize = 2_000_000
+
+    static func start() async throws -> LoopbackHTTPServer {
+        try await LoopbackHTTPServer.start { request, hit in
+            let path = request.path
+            switch path {
+            case _ where path.hasPrefix("/ok/"): return .text(200, String(path.dropFirst(4)))
+            case "/missing": return .text(404, "no")
+            case "/flaky": return hit == 1 ? .text(500, "oops") : .text(200, "recovered")
+            case "/busy": return hit == 1 ? .text(429, "later", headers: [("Retry-After", "2")]) : .text(200, "served")
+            case "/silent": return .silent
+            case "/slow-body": return .partial(status: 200, declaredLength: 1_000, body: [UInt8](repeating: 1, count: 500))
+            case "/big": return .respond(status: 200, body: [UInt8](repeating: 120, count: bigSize))
+            case "/redirect": return .text(301, "", headers: [("Location", "/ok/redirected")])
+            case "/loop": return .text(302, "", headers: [("Location", "/loop")])
+            default: return .text(404, "unknown")
+            }
+        }
+    }
+}

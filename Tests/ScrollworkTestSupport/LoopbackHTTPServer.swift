@@ -1,0 +1,175 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// An HTTP/1.1 server on 127.0.0.1, started by a test on a free port and stopped by it.
+///
+/// The test gives a handler that decides each reply from the request and how many times its
+/// path was asked for before; the server counts hits per path and reports every connection it
+/// sees closed, so a test can prove that a cancelled transfer really hung up.
+public final class LoopbackHTTPServer: Sendable {
+    /// What the server received.
+    public struct Request: Sendable {
+        public let method: String
+        public let path: String
+        public let headers: [(name: String, value: String)]
+
+        /// The first value of header `name`, compared case-insensitively.
+        public func header(_ name: String) -> String? {
+            headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        }
+    }
+
+    /// How to answer.
+    public enum Reply: Sendable {
+        /// A complete response; `Content-Length` is added.
+        case respond(status: Int, headers: [(String, String)] = [], body: [UInt8] = [])
+        /// No answer at all: the client must time out.
+        case silent
+        /// The head, declaring `declaredLength` bytes, and only `body` of them; then nothing.
+        case partial(status: Int, declaredLength: Int, body: [UInt8])
+
+        /// A complete response with a text body.
+        public static func text(_ status: Int, _ body: String, headers: [(String, String)] = []) -> Reply {
+            .respond(status: status, headers: headers, body: Array(body.utf8))
+        }
+    }
+
+    /// Decides the reply to a request; `hit` is 1 for the first request of its path.
+    public typealias Handler = @Sendable (_ request: Request, _ hit: Int) -> Reply
+
+    private let channel: any Channel
+    private let hitCounts: Counter
+    /// Yields once for every connection the server sees closed.
+    public let connectionClosed: AsyncStream<Void>
+
+    /// The port the server listens on.
+    public var port: Int { channel.localAddress!.port! }
+
+    /// `http://127.0.0.1:PORT` followed by `path`.
+    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    /// How many requests asked for `path` (with its query).
+    public func hits(_ path: String) -> Int { hitCounts.count(path) }
+
+    private init(channel: any Channel, hitCounts: Counter, connectionClosed: AsyncStream<Void>) {
+        self.channel = channel
+        self.hitCounts = hitCounts
+        self.connectionClosed = connectionClosed
+    }
+
+    /// Starts a server answering with `handler`.
+    public static func start(_ handler: @escaping Handler) async throws -> LoopbackHTTPServer {
+        let hitCounts = Counter()
+        let (closed, closedSink) = AsyncStream<Void>.makeStream()
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try channel.pipeline.syncOperations.addHandler(
+                        Connection(handler: handler, hitCounts: hitCounts, closed: closedSink))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0)
+            .get()
+        return LoopbackHTTPServer(channel: channel, hitCounts: hitCounts, connectionClosed: closed)
+    }
+
+    /// Stops listening.
+    public func stop() async throws {
+        try await channel.close()
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var counts: [String: Int] = [:]
+
+        func increment(_ path: String) -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            counts[path, default: 0] += 1
+            return counts[path]!
+        }
+
+        func count(_ path: String) -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return counts[path, default: 0]
+        }
+    }
+
+    private final class Connection: ChannelInboundHandler {
+        typealias InboundIn = HTTPServerRequestPart
+        typealias OutboundOut = HTTPServerResponsePart
+
+        let handler: Handler
+        let hitCounts: Counter
+        let closed: AsyncStream<Void>.Continuation
+
+        init(handler: @escaping Handler, hitCounts: Counter, closed: AsyncStream<Void>.Continuation) {
+            self.handler = handler
+            self.hitCounts = hitCounts
+            self.closed = closed
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            closed.yield()
+            context.fireChannelInactive()
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            guard case .head(let head) = unwrapInboundIn(data) else { return }
+            let request = Request(
+                method: head.method.rawValue, path: head.uri, headers: head.headers.map { ($0.name, $0.value) })
+            switch handler(request, hitCounts.increment(head.uri)) {
+            case .silent:
+                break
+            case let .respond(status, extra, body):
+                var headers = HTTPHeaders(extra)
+                headers.replaceOrAdd(name: "Content-Length", value: String(body.count))
+                context.write(wrapOutboundOut(.head(.init(version: .http1_1, status: .init(statusCode: status), headers: headers))), promise: nil)
+                context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
+                context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            case let .partial(status, declaredLength, body):
+                var headers = HTTPHeaders()
+                headers.add(name: "Content-Length", value: String(declaredLength))
+                context.write(wrapOutboundOut(.head(.init(version: .http1_1, status: .init(statusCode: status), headers: headers))), promise: nil)
+                context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
+            }
+        }
+    }
+}
+
+/// A clock whose sleeps return at once and are recorded, so retry delays are checked exactly
+/// and tests never wait for a backoff.
+public final class RecordingClock: Clock, @unchecked Sendable {
+    public typealias Duration = Swift.Duration
+
+    public struct Instant: InstantProtocol {
+        public var offset: Swift.Duration
+        public func advanced(by duration: Swift.Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Swift.Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private let lock = NSLock()
+    private var current = Instant(offset: .zero)
+    private var recorded: [Swift.Duration] = []
+
+    public init() {}
+
+    public var now: Instant { lock.withLock { current } }
+    public var minimumResolution: Swift.Duration { .nanoseconds(1) }
+    /// Every sleep asked for, in order.
+    public var sleeps: [Swift.Duration] { lock.withLock { recorded } }
+
+    public func sleep(until deadline: Instant, tolerance: Swift.Duration?) async throws {
+        lock.withLock {
+            recorded.append(current.duration(to: deadline))
+            current = max(current, deadline)
+        }
+        try Task.checkCancellation()
+    }
+}
