@@ -34,7 +34,10 @@ let package = Package(
         ),
         // The system libxml2 (Debian `libxml2-dev`), found through pkg-config.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .target(name: "Feeds", dependencies: ["CLibXML2"]),
+        .target(
+            name: "Feeds",
+            dependencies: ["CLibXML2", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
 
         // Seeded randomness for randomized tests and benchmark data, and generated PNG and JPEG
         // images for the tests and the benchmarks, so no binary fixtures.
@@ -70,7 +73,7 @@ let package = Package(
         ),
         .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "SeededRandom", "ScrollworkTestSupport"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures", "ContentLoading", "SeededRandom"]),
-        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "SeededRandom"]),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "SeededRandom", "ScrollworkTestSupport"]),
         .testTarget(
             name: "ScrollworkAppTests",
             dependencies: [

@@ -1,0 +1,258 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// What to fetch: a feed's address and the validators of its last fetch.
+public struct FeedFetchRequest: Hashable, Sendable {
+    /// The feed's address: `http:`, `https:` or `file:`.
+    public var url: URL
+    /// The `ETag` of the last response, sent as `If-None-Match`.
+    public var etag: String?
+    /// The `Last-Modified` of the last response, sent as `If-Modified-Since`.
+    public var lastModified: String?
+
+    /// Creates a request; without validators the fetch is unconditional.
+    public init(url: URL, etag: String? = nil, lastModified: String? = nil) {
+        self.url = url
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+}
+
+/// A feed's bytes as fetched, with what the reader should remember for next time.
+public struct FetchedFeed: Sendable {
+    /// The body, decompressed.
+    public var body: [UInt8]
+    /// The charset the server declared in `Content-Type`, for the parser.
+    public var charset: String?
+    /// Validators for the next conditional fetch.
+    public var etag: String?
+    public var lastModified: String?
+    /// Where the feed was finally found, after redirects.
+    public var finalURL: URL
+    /// The feed's new address, when every redirect on the way was permanent (301 or 308): the
+    /// stored address should change to it.
+    public var permanentRedirect: URL?
+}
+
+/// The outcome of a fetch.
+public enum FeedFetchResult: Sendable {
+    /// The feed has not changed since the validators were given (HTTP 304): nothing to parse.
+    case notModified(permanentRedirect: URL?)
+    /// The feed's bytes.
+    case fetched(FetchedFeed)
+}
+
+/// Why a fetch failed.
+public enum FeedFetchError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unsupportedScheme(String)
+    case status(Int)
+    case timedOut
+    case tooManyRedirects
+    case tooLarge(limit: Int)
+    case connectionFailed(String)
+    case fileUnreadable(String)
+    /// The task fetching was cancelled.
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .unsupportedScheme(let scheme): "unsupported URL scheme \"\(scheme)\""
+        case .status(let code): "the server answered HTTP \(code)"
+        case .timedOut: "the request timed out"
+        case .tooManyRedirects: "too many redirects"
+        case .tooLarge(let limit): "the feed is larger than \(limit) bytes"
+        case .connectionFailed(let reason): "the connection failed: \(reason)"
+        case .fileUnreadable(let path): "cannot read \(path)"
+        case .cancelled: "cancelled"
+        }
+    }
+}
+
+/// Fetches feeds politely: conditional GET (a 304 costs no parsing), gzip and deflate,
+/// redirects followed by hand so that permanent ones can update the stored address, timeouts,
+/// a size limit, and a limit on how many feeds are fetched at once.
+///
+/// Call ``shutdown()`` before dropping the fetcher: it owns an HTTP client.
+public final class FeedFetcher: Sendable {
+    /// Limits.
+    public struct Configuration: Sendable {
+        /// The longest one request may take.
+        public var timeout: Duration = .seconds(30)
+        /// Redirects followed before giving up.
+        public var maxRedirects = 5
+        /// The largest feed accepted, after decompression; the parser's limit by default.
+        public var maxBodySize = 64 << 20
+        /// How many feeds ``fetchAll(_:)`` fetches at once.
+        public var maxConcurrentFetches = 4
+        /// Sent as `User-Agent`.
+        public var userAgent = "Scrollwork (feed reader)"
+
+        /// The defaults above.
+        public init() {}
+    }
+
+    /// The limits in force.
+    public let configuration: Configuration
+    private let client: HTTPClient
+
+    /// Creates a fetcher with its own HTTP client.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        client = HTTPClient(
+            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+            configuration: HTTPClient.Configuration(
+                redirectConfiguration: .disallow,
+                timeout: .init(connect: .seconds(10), read: .seconds(30)),
+                decompression: .enabled(limit: .size(configuration.maxBodySize))
+            )
+        )
+    }
+
+    /// Shuts the HTTP client down; fetches after this fail.
+    public func shutdown() async throws {
+        try await client.shutdown()
+    }
+
+    /// Fetches one feed.
+    public func fetch(_ request: FeedFetchRequest) async throws(FeedFetchError) -> FeedFetchResult {
+        switch request.url.scheme?.lowercased() {
+        case "http", "https": return try await fetchHTTP(request)
+        case "file": return .fetched(try readFile(request.url))
+        default: throw .unsupportedScheme(request.url.scheme ?? "")
+        }
+    }
+
+    /// Fetches many feeds, at most ``Configuration/maxConcurrentFetches`` at once.
+    ///
+    /// - Returns: one result per request, in the order of `requests`.
+    public func fetchAll(_ requests: [FeedFetchRequest]) async -> [Result<FeedFetchResult, FeedFetchError>] {
+        await withTaskGroup(of: (Int, Result<FeedFetchResult, FeedFetchError>).self) { group in
+            var results = [Result<FeedFetchResult, FeedFetchError>?](repeating: nil, count: requests.count)
+            var next = 0
+            func startNext() {
+                guard next < requests.count else { return }
+                let (index, request) = (next, requests[next])
+                next += 1
+                group.addTask {
+                    do throws(FeedFetchError) {
+                        return (index, .success(try await self.fetch(request)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            for _ in 0..<max(1, configuration.maxConcurrentFetches) { startNext() }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                startNext()
+            }
+            return results.map { $0! }
+        }
+    }
+
+    private func fetchHTTP(_ request: FeedFetchRequest) async throws(FeedFetchError) -> FeedFetchResult {
+        var url = request.url
+        var allPermanent = true
+        for _ in 0...configuration.maxRedirects {
+            var httpRequest = HTTPClientRequest(url: url.absoluteString)
+            httpRequest.headers.add(name: "User-Agent", value: configuration.userAgent)
+            httpRequest.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+            httpRequest.headers.add(name: "Accept", value: "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, */*;q=0.8")
+            if let etag = request.etag { httpRequest.headers.add(name: "If-None-Match", value: etag) }
+            if let lastModified = request.lastModified { httpRequest.headers.add(name: "If-Modified-Since", value: lastModified) }
+            let response: HTTPClientResponse
+            do {
+                response = try await client.execute(httpRequest, timeout: TimeAmount.nanoseconds(Self.nanoseconds(configuration.timeout)))
+            } catch {
+                throw Self.translate(error)
+            }
+            let status = Int(response.status.code)
+            let moved = allPermanent && url != request.url ? url : nil
+            switch status {
+            case 301, 302, 303, 307, 308:
+                guard let location = response.headers.first(name: "Location"),
+                      let next = URL(string: location, relativeTo: url)?.absoluteURL
+                else { throw .status(status) }
+                allPermanent = allPermanent && (status == 301 || status == 308)
+                url = next
+                continue
+            case 304:
+                return .notModified(permanentRedirect: moved)
+            case 200..<300:
+                let body = try await readBody(response)
+                return .fetched(FetchedFeed(
+                    body: body,
+                    charset: response.headers.first(name: "Content-Type").flatMap(Self.charset),
+                    etag: response.headers.first(name: "ETag"),
+                    lastModified: response.headers.first(name: "Last-Modified"),
+                    finalURL: url,
+                    permanentRedirect: moved))
+            default:
+                throw .status(status)
+            }
+        }
+        throw .tooManyRedirects
+    }
+
+    private func readBody(_ response: HTTPClientResponse) async throws(FeedFetchError) -> [UInt8] {
+        let limit = configuration.maxBodySize
+        if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
+            throw .tooLarge(limit: limit)
+        }
+        var body: [UInt8] = []
+        do {
+            for try await buffer in response.body {
+                guard body.count + buffer.readableBytes <= limit else { throw FeedFetchError.tooLarge(limit: limit) }
+                body += buffer.readableBytesView
+            }
+        } catch let error as FeedFetchError {
+            throw error
+        } catch {
+            throw Self.translate(error)
+        }
+        return body
+    }
+
+    private func readFile(_ url: URL) throws(FeedFetchError) -> FetchedFeed {
+        let limit = configuration.maxBodySize
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw .fileUnreadable(url.path) }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: limit + 1) ?? Data()
+        } catch {
+            throw .fileUnreadable(url.path)
+        }
+        guard data.count <= limit else { throw .tooLarge(limit: limit) }
+        return FetchedFeed(body: [UInt8](data), charset: nil, etag: nil, lastModified: nil, finalURL: url, permanentRedirect: nil)
+    }
+
+    /// The `charset` parameter of a `Content-Type` value.
+    static func charset(_ contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == "charset" {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            }
+        }
+        return nil
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
+    private static func translate(_ error: any Error) -> FeedFetchError {
+        if error is CancellationError { return .cancelled }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout: return .timedOut
+            default: return .connectionFailed(String(describing: error))
+            }
+        }
+        return .connectionFailed(String(describing: error))
+    }
+}

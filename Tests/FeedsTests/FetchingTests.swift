@@ -1,0 +1,153 @@
+@testable import Feeds
+import Foundation
+import ScrollworkTestSupport
+import Testing
+
+/// The fetcher against a loopback server.
+@Suite(.serialized) struct FetchingTests {
+    static let feed = #"<rss version="2.0"><channel><title>Plain</title><item><title>One</title><guid>1</guid></item></channel></rss>"#
+
+    /// The feed below, gzip-compressed (Python's `gzip.compress(..., mtime=0)`):
+    /// `<rss version="2.0"><channel><title>Zipped</title><item><title>One</title><guid>1</guid></item></channel></rss>`
+    static let gzipped: [UInt8] = [
+        0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0xB3, 0x29, 0x2A, 0x2E, 0x56, 0x28, 0x4B, 0x2D,
+        0x2A, 0xCE, 0xCC, 0xCF, 0xB3, 0x55, 0x32, 0xD2, 0x33, 0x50, 0xB2, 0xB3, 0x49, 0xCE, 0x48, 0xCC, 0xCB, 0x4B,
+        0xCD, 0xB1, 0xB3, 0x29, 0xC9, 0x2C, 0xC9, 0x49, 0xB5, 0x8B, 0xCA, 0x2C, 0x28, 0x48, 0x4D, 0xB1, 0xD1, 0x87,
+        0xF0, 0x6C, 0x32, 0x4B, 0x52, 0x73, 0x61, 0x52, 0xFE, 0x79, 0xA9, 0x70, 0xF1, 0xF4, 0xD2, 0xCC, 0x14, 0x3B,
+        0x43, 0x1B, 0x7D, 0x30, 0x6D, 0xA3, 0x0F, 0x51, 0xA6, 0x0F, 0x37, 0x4B, 0x1F, 0x68, 0x91, 0x1D, 0x00, 0xF1,
+        0x52, 0xCE, 0xDA, 0x6E, 0x00, 0x00, 0x00,
+    ]
+
+    /// `/feed` answers with validators and 304 when they match; `/zipped` is gzip; `/old`
+    /// moved permanently to `/feed` (via `/older` with a 308 first); `/temporary` 302s to
+    /// `/feed`; `/loop` redirects to itself; `/gone` is 410; `/silent` never answers.
+    private func withServer(
+        _ configure: (inout FeedFetcher.Configuration) -> Void = { _ in },
+        _ body: (LoopbackHTTPServer, FeedFetcher) async throws -> Void
+    ) async throws {
+        let server = try await LoopbackHTTPServer.start { request, _ in
+            switch request.path {
+            case "/feed":
+                if request.header("If-None-Match") == "\"v1\"" || request.header("If-Modified-Since") == "Sat, 02 Mar 2024 10:00:00 GMT" {
+                    return .respond(status: 304)
+                }
+                return .text(200, Self.feed, headers: [
+                    ("ETag", "\"v1\""), ("Last-Modified", "Sat, 02 Mar 2024 10:00:00 GMT"),
+                    ("Content-Type", "application/rss+xml; charset=\"ISO-8859-1\""),
+                ])
+            case "/zipped":
+                return .respond(status: 200, headers: [("Content-Encoding", "gzip")], body: Self.gzipped)
+            case "/old": return .text(308, "", headers: [("Location", "/older")])
+            case "/older": return .text(301, "", headers: [("Location", "/feed")])
+            case "/temporary": return .text(302, "", headers: [("Location", "/feed")])
+            case "/loop": return .text(302, "", headers: [("Location", "/loop")])
+            case "/silent": return .silent
+            default: return .text(410, "gone")
+            }
+        }
+        var configuration = FeedFetcher.Configuration()
+        configure(&configuration)
+        let fetcher = FeedFetcher(configuration: configuration)
+        do {
+            try await body(server, fetcher)
+        } catch {
+            Issue.record(error)
+        }
+        try await fetcher.shutdown()
+        try await server.stop()
+    }
+
+    private func fetched(_ result: FeedFetchResult) -> FetchedFeed? {
+        if case .fetched(let feed) = result { feed } else { nil }
+    }
+
+    @Test func fetchesAFeedWithItsValidatorsAndCharset() async throws {
+        try await withServer { server, fetcher in
+            let feed = try #require(fetched(try await fetcher.fetch(FeedFetchRequest(url: server.url("/feed")))))
+            #expect(feed.body == Array(Self.feed.utf8))
+            #expect(feed.etag == "\"v1\"")
+            #expect(feed.lastModified == "Sat, 02 Mar 2024 10:00:00 GMT")
+            #expect(feed.charset == "ISO-8859-1")
+            #expect(feed.permanentRedirect == nil)
+        }
+    }
+
+    @Test func aConditionalFetchOfAnUnchangedFeedIsNotModified() async throws {
+        try await withServer { server, fetcher in
+            let byETag = try await fetcher.fetch(FeedFetchRequest(url: server.url("/feed"), etag: "\"v1\""))
+            let byDate = try await fetcher.fetch(
+                FeedFetchRequest(url: server.url("/feed"), lastModified: "Sat, 02 Mar 2024 10:00:00 GMT"))
+            for result in [byETag, byDate] {
+                guard case .notModified(nil) = result else {
+                    Issue.record("expected not modified, got \(result)")
+                    continue
+                }
+            }
+        }
+    }
+
+    @Test func decompressesGzip() async throws {
+        try await withServer { server, fetcher in
+            let feed = try #require(fetched(try await fetcher.fetch(FeedFetchRequest(url: server.url("/zipped")))))
+            let parsed = try FeedDocumentParser().parse(feed.body, url: server.url("/zipped"), charset: nil)
+            #expect(parsed.info.title == "Zipped")
+        }
+    }
+
+    @Test func onlyPermanentRedirectsMoveTheFeed() async throws {
+        try await withServer { server, fetcher in
+            let moved = try #require(fetched(try await fetcher.fetch(FeedFetchRequest(url: server.url("/old")))))
+            #expect(moved.permanentRedirect == server.url("/feed"))
+            #expect(moved.finalURL == server.url("/feed"))
+            let temporary = try #require(fetched(try await fetcher.fetch(FeedFetchRequest(url: server.url("/temporary")))))
+            #expect(temporary.permanentRedirect == nil)
+            #expect(temporary.finalURL == server.url("/feed"))
+        }
+    }
+
+    @Test func failuresAreTyped() async throws {
+        try await withServer({ $0.timeout = .milliseconds(300) }) { server, fetcher in
+            for (path, expected) in [("/gone", FeedFetchError.status(410)), ("/loop", .tooManyRedirects), ("/silent", .timedOut)] {
+                await #expect(throws: expected, "\(path)") { try await fetcher.fetch(FeedFetchRequest(url: server.url(path))) }
+            }
+            await #expect(throws: FeedFetchError.unsupportedScheme("gopher")) {
+                try await fetcher.fetch(FeedFetchRequest(url: URL(string: "gopher://example.com/feed")!))
+            }
+        }
+    }
+
+    @Test func readsFilesAndRefusesOversizedOnes() async throws {
+        try await withServer({ $0.maxBodySize = 50 }) { _, fetcher in
+            let small = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-\(UUID().uuidString).xml")
+            try Data("<rss/>".utf8).write(to: small)
+            #expect(fetched(try await fetcher.fetch(FeedFetchRequest(url: small)))?.body == Array("<rss/>".utf8))
+            let large = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-\(UUID().uuidString).xml")
+            try Data(repeating: 32, count: 51).write(to: large)
+            await #expect(throws: FeedFetchError.tooLarge(limit: 50)) { try await fetcher.fetch(FeedFetchRequest(url: large)) }
+            await #expect(throws: FeedFetchError.fileUnreadable("/nonexistent/feed.xml")) {
+                try await fetcher.fetch(FeedFetchRequest(url: URL(fileURLWithPath: "/nonexistent/feed.xml")))
+            }
+        }
+    }
+
+    @Test func fetchAllKeepsTheOrderOfItsRequests() async throws {
+        try await withServer({ $0.maxConcurrentFetches = 2 }) { server, fetcher in
+            let paths = ["/feed", "/gone", "/zipped", "/temporary", "/gone"]
+            let results = await fetcher.fetchAll(paths.map { FeedFetchRequest(url: server.url($0)) })
+            #expect(results.count == paths.count)
+            for (path, result) in zip(paths, results) {
+                switch result {
+                case .success: #expect(path != "/gone")
+                case .failure(let error): #expect(path == "/gone" && error == .status(410))
+                }
+            }
+            #expect(server.hits("/gone") == 2)
+        }
+    }
+
+    @Test func charsetIsReadFromContentType() {
+        #expect(FeedFetcher.charset("text/xml; charset=windows-1252") == "windows-1252")
+        #expect(FeedFetcher.charset("text/xml;Charset=\"utf-8\"") == "utf-8")
+        #expect(FeedFetcher.charset("application/rss+xml") == nil)
+    }
+}
