@@ -63,6 +63,26 @@ typealias Slot = ContentSlot<TestRequest, String>
         #expect(front.pipeline.metrics.bytesLoaded == 1)
     }
 
+    @Test func rebindingGoesStraightToTheNewPlaceholder() async {
+        let (front, loader) = make()
+        let slot = front.makeSlot()
+        var changes: [String] = []
+        slot.onChange = { state in
+            switch state {
+            case .empty: changes.append("empty")
+            case .loading(let request): changes.append("loading \(request.url)")
+            case .loaded(let request, _): changes.append("loaded \(request.url)")
+            case .failed(let request, _): changes.append("failed \(request.url)")
+            }
+        }
+        slot.bind(TestRequest(url: "a"))
+        slot.bind(TestRequest(url: "b"))
+        slot.unbind()
+        #expect(changes == ["loading a", "loading b", "empty"])
+        await settle(front, loader)
+        #expect(loader.inFlight.isEmpty, "both loads were cancelled")
+    }
+
     @Test func deliversNothingToAReboundSlot() async {
         let (front, loader) = make()
         let slot = front.makeSlot()

@@ -58,7 +58,9 @@ public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
             loader.setPriority(priority, of: request, consumer: binding.consumer)
             return
         }
-        unbind()
+        // Straight from the old request to the new one: no empty state in between for a
+        // redraw to flash.
+        cancelBinding()
         if let value = loader.cachedValue(for: request) {
             storedState = .loaded(request, value)
             return
@@ -78,12 +80,16 @@ public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
     /// Unbinds the slot, cancelling its work unless someone else wants it.
     @inlinable
     public func unbind() {
-        if let binding {
-            loader.unregister(binding.request, consumer: binding.consumer)
-            self.binding = nil
-        }
+        cancelBinding()
         if case .empty = storedState { return }
         storedState = .empty
+    }
+
+    @inlinable
+    func cancelBinding() {
+        guard let binding else { return }
+        loader.unregister(binding.request, consumer: binding.consumer)
+        self.binding = nil
     }
 
     /// Takes a delivered result if it belongs to the current binding.
