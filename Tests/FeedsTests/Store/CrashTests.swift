@@ -5,6 +5,7 @@ import Testing
 
 @Suite struct CrashTests {
     private static let helperName = "feeds-ingest-crash-helper"
+    private static let batchSize = 200
 
     /// The helper executable, which `swift build` puts in the same directory as the test binary.
     private static func helperURL() throws -> URL {
@@ -15,26 +16,21 @@ import Testing
                             "\(helperName) not found next to the tests in \(directories.map(\.path))")
     }
 
-    @Test func aChildKilledDuringIngestLosesNothingItCommitted() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("feeds.sqlite").path
-        let batchSize = 200
-        let killAfter = 5
-
+    /// Runs the helper from batch `first` on, reads its reports line by line, and kills it with
+    /// SIGKILL once it has reported `count` commits, while it writes the next batch. Returns the
+    /// last batch it reported committed.
+    private static func ingestAndKill(path: String, first: Int, after count: Int) throws -> Int {
         let child = Process()
-        child.executableURL = try Self.helperURL()
-        child.arguments = [path, "\(batchSize)", "100000"]
+        child.executableURL = try helperURL()
+        child.arguments = [path, "\(first)", "\(batchSize)", "100000"]
         let output = Pipe()
         child.standardOutput = output
         try child.run()
 
-        // Read the child's reports line by line until enough batches are committed, then kill it
-        // while it is writing the next one.
-        var committed = -1
+        var committed = first - 1
         var pending = Data()
         let reader = output.fileHandleForReading
-        while committed + 1 < killAfter {
+        while committed - first + 1 < count {
             let chunk = reader.availableData
             if chunk.isEmpty { break }
             pending.append(chunk)
@@ -49,21 +45,39 @@ import Testing
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
         #expect(child.terminationReason == .uncaughtSignal)
-        try #require(committed + 1 >= killAfter, "the child stopped before committing \(killAfter) batches")
+        try #require(committed - first + 1 >= count, "the child stopped after batch \(committed)")
+        return committed
+    }
+
+    @Test func childrenKilledDuringIngestLoseNothingTheyCommitted() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("feeds.sqlite").path
+
+        // Several kills, each on the file the previous child left, so recovery is exercised too.
+        // A round skips the batch number the previous kill interrupted, so that a half-written
+        // batch would stay visible instead of being completed by the next round.
+        var reported: [ClosedRange<Int>] = []
+        var first = 0
+        for _ in 0..<8 {
+            let last = try Self.ingestAndKill(path: path, first: first, after: 3)
+            reported.append(first...last)
+            first = last + 2
+        }
 
         let store = try FeedStore(path: path)
-        let (integrity, perBatch) = try store.writer.read { db in
+        let (integrity, counts) = try store.writer.read { db in
             (try String.fetchAll(db, sql: "PRAGMA integrity_check"),
-             try Row.fetchAll(db, sql: """
+             try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: """
                 SELECT CAST(substr(entryId, 1, instr(entryId, '-') - 1) AS INTEGER) AS batch, COUNT(*) AS count
-                FROM entry GROUP BY batch ORDER BY batch
-                """).map { (batch: $0["batch"] as Int, count: $0["count"] as Int) })
+                FROM entry GROUP BY batch
+                """).map { ($0["batch"] as Int, $0["count"] as Int) }))
         }
         #expect(integrity == ["ok"])
-        // Every batch reported committed is there, and every batch there is whole: the one the
-        // kill interrupted is either absent or complete, never half written.
-        #expect(perBatch.count >= committed + 1)
-        #expect(perBatch.map(\.batch) == Array(0..<perBatch.count))
-        #expect(perBatch.allSatisfy { $0.count == batchSize })
+        let missing = reported.joined().filter { counts[$0] == nil }
+        #expect(missing.isEmpty, "batches reported committed but lost: \(missing)")
+        // A batch a kill interrupted is either absent or whole, never half written.
+        let partial = counts.filter { $0.value != Self.batchSize }
+        #expect(partial.isEmpty, "batches half written: \(partial)")
     }
 }
