@@ -52,8 +52,9 @@ enum EntryColumns {
     private static func json(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Arrays of strings and of optional scalars always encode.
-        let data = (try? encoder.encode(value)) ?? Data("[]".utf8)
+        guard let data = try? encoder.encode(value) else {
+            preconditionFailure("EntryColumns: arrays of strings and of optional scalars always encode as JSON")
+        }
         return String(decoding: data, as: UTF8.self)
     }
 

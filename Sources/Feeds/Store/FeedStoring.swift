@@ -14,6 +14,10 @@ public protocol FeedStoring: Sendable {
     func feeds() throws(FeedStoreError) -> [StoredFeed]
     /// The feed stored under `url`, if any.
     func feed(url: URL) throws(FeedStoreError) -> StoredFeed?
+    /// The feed with identifier `id`, if any.
+    func feed(id: StoredFeed.ID) throws(FeedStoreError) -> StoredFeed?
+    /// Moves a feed to a new URL, after a permanent redirect, keeping its entries.
+    func moveFeed(_ feed: StoredFeed.ID, to url: URL) throws(FeedStoreError)
 
     /// Stores a batch of entries of one feed, all or nothing, and says which were new, modified
     /// or unchanged.
