@@ -17,23 +17,30 @@ extension FeedStore {
     /// - Throws: ``FeedStoreError/unknownFeed(_:)`` when no feed has this identifier.
     /// - Complexity: O(b log n) for a batch of b among n stored entries.
     public func upsert(entries: [FeedEntry], feed: StoredFeed.ID, now: Date = Date()) throws(FeedStoreError) -> [EntryChange] {
-        let columns = EntryColumns.content
-        let selectSQL = "SELECT \(columns.joined(separator: ", ")) FROM entry WHERE feedId = ? AND entryId = ?"
-        let insertSQL = """
-            INSERT INTO entry (feedId, entryId, firstSeen, \(columns.joined(separator: ", ")))
-            VALUES (?, ?, ?, \(columns.map { _ in "?" }.joined(separator: ", ")))
-            """
-        let updateSQL = """
-            UPDATE entry SET \(columns.map { "\($0) = ?" }.joined(separator: ", "))
-            WHERE feedId = ? AND entryId = ?
-            """
-        return try write { db in
+        try write(Self.upserting(entries, into: feed, now: now))
+    }
+
+    private static let selectContentSQL =
+        "SELECT \(EntryColumns.content.joined(separator: ", ")) FROM entry WHERE feedId = ? AND entryId = ?"
+    private static let insertSQL = """
+        INSERT INTO entry (feedId, entryId, firstSeen, \(EntryColumns.content.joined(separator: ", ")))
+        VALUES (?, ?, ?, \(EntryColumns.content.map { _ in "?" }.joined(separator: ", ")))
+        """
+    private static let updateContentSQL = """
+        UPDATE entry SET \(EntryColumns.content.map { "\($0) = ?" }.joined(separator: ", "))
+        WHERE feedId = ? AND entryId = ?
+        """
+
+    /// The transaction of ``upsert(entries:feed:now:)``, shared by its blocking and suspending forms.
+    static func upserting(_ entries: [FeedEntry], into feed: StoredFeed.ID,
+                          now: Date) -> @Sendable (Database) throws -> [EntryChange] {
+        { db in
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM feed WHERE id = ?)", arguments: [feed]) == true else {
                 throw FeedStoreError.unknownFeed(feed)
             }
-            let select = try db.cachedStatement(sql: selectSQL)
+            let select = try db.cachedStatement(sql: selectContentSQL)
             let insert = try db.cachedStatement(sql: insertSQL)
-            let update = try db.cachedStatement(sql: updateSQL)
+            let update = try db.cachedStatement(sql: updateContentSQL)
             return try entries.map { entry in
                 let values = EntryColumns.values(of: entry)
                 let key: [DatabaseValue] = [feed.databaseValue, entry.id.databaseValue]
@@ -84,8 +91,13 @@ extension FeedStore {
     ///   - now: The instant ages are measured from.
     /// - Complexity: O(n log n) for the n entries considered.
     public func prune(_ policy: RetentionPolicy, feed: StoredFeed.ID? = nil, now: Date = Date()) throws(FeedStoreError) -> Int {
+        try write(Self.pruning(policy, feed: feed, now: now))
+    }
+
+    /// The transaction of ``prune(_:feed:now:)``, shared by its blocking and suspending forms.
+    static func pruning(_ policy: RetentionPolicy, feed: StoredFeed.ID?, now: Date) -> @Sendable (Database) throws -> Int {
         guard policy.maxEntriesPerFeed != nil || policy.maxAge != nil else {
-            return 0
+            return { _ in 0 }
         }
         var arguments: StatementArguments = []
         var scope = ""
@@ -115,7 +127,7 @@ extension FeedStore {
                 WHERE \(conditions.joined(separator: " AND "))
             )
             """
-        return try write { db in
+        return { [arguments] db in
             try db.execute(sql: sql, arguments: arguments)
             return db.changesCount
         }

@@ -8,6 +8,11 @@ extension FeedStore {
     /// - Complexity: O((offset + limit) log n) for n entries through the date indexes; a title
     ///   search scans the entries in date order until the page is full.
     public func entries(_ query: EntryQuery) throws(FeedStoreError) -> [StoredEntry] {
+        try read(Self.selecting(query))
+    }
+
+    /// The reading of ``entries(_:)``, shared by its blocking and suspending forms.
+    static func selecting(_ query: EntryQuery) -> @Sendable (Database) throws -> [StoredEntry] {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         if let feed = query.feed {
@@ -22,7 +27,7 @@ extension FeedStore {
         }
         if let text = query.titleContains, !text.isEmpty {
             conditions.append(#"title LIKE ? ESCAPE '\'"#)
-            arguments += ["%" + Self.escapingLikeWildcards(text) + "%"]
+            arguments += ["%" + escapingLikeWildcards(text) + "%"]
         }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         let sql = """
@@ -31,7 +36,7 @@ extension FeedStore {
             LIMIT ? OFFSET ?
             """
         arguments += [query.limit, query.offset]
-        return try read { db in
+        return { [arguments] db in
             try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
                 StoredEntry(
                     id: row["id"],

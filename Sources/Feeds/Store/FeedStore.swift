@@ -60,6 +60,25 @@ public final class FeedStore: FeedStoring {
         }
     }
 
+    /// Runs `body` in a write transaction on GRDB's writer queue, suspending meanwhile instead of
+    /// blocking a thread of the cooperative pool.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(FeedStoreError) -> T {
+        do {
+            return try await writer.write(body)
+        } catch {
+            throw FeedStoreError(error)
+        }
+    }
+
+    /// Runs `body` with a consistent snapshot of the database, suspending meanwhile.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(FeedStoreError) -> T {
+        do {
+            return try await writer.read(body)
+        } catch {
+            throw FeedStoreError(error)
+        }
+    }
+
     /// Runs `body` with a consistent snapshot of the database.
     func read<T>(_ body: (Database) throws -> T) throws(FeedStoreError) -> T {
         do {

@@ -37,4 +37,11 @@ public protocol FeedStoring: Sendable {
     func prune(_ policy: RetentionPolicy, feed: StoredFeed.ID?, now: Date) throws(FeedStoreError) -> Int
     /// One page of entries, newest first.
     func entries(_ query: EntryQuery) throws(FeedStoreError) -> [StoredEntry]
+
+    /// ``upsert(entries:feed:now:)``, suspending instead of blocking the calling thread.
+    func upsert(entries: [FeedEntry], feed: StoredFeed.ID, now: Date) async throws(FeedStoreError) -> [EntryChange]
+    /// ``prune(_:feed:now:)``, suspending instead of blocking the calling thread.
+    func prune(_ policy: RetentionPolicy, feed: StoredFeed.ID?, now: Date) async throws(FeedStoreError) -> Int
+    /// ``entries(_:)``, suspending instead of blocking the calling thread.
+    func entries(_ query: EntryQuery) async throws(FeedStoreError) -> [StoredEntry]
 }
