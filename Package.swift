@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // Engines, left to right in the data flow of DESIGN.md.
@@ -34,9 +35,15 @@ let package = Package(
         ),
         // The system libxml2 (Debian `libxml2-dev`), found through pkg-config.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // The store uses GRDB over the system SQLite (Debian `libsqlite3-dev`); fetching uses
+        // AsyncHTTPClient.
         .target(
             name: "Feeds",
-            dependencies: ["CLibXML2", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: [
+                "CLibXML2",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
 
         // Seeded randomness for randomized tests and benchmark data, and generated PNG and JPEG
@@ -73,7 +80,17 @@ let package = Package(
         ),
         .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "SeededRandom", "ScrollworkTestSupport"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures", "ContentLoading", "SeededRandom"]),
-        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "SeededRandom", "ScrollworkTestSupport"]),
+        .testTarget(
+            name: "FeedsTests",
+            dependencies: ["Feeds", "SeededRandom", "ScrollworkTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The child that FeedsTests kills in the middle of an ingest: a crash test needs a real
+        // process. `swift test` builds it next to the test bundle, where the test finds it.
+        .executableTarget(
+            name: "feeds-ingest-crash-helper",
+            dependencies: ["Feeds"],
+            path: "Tests/FeedsIngestCrashHelper"
+        ),
         .testTarget(
             name: "ScrollworkAppTests",
             dependencies: [

@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+
+/// How a ``FeedEntry`` maps to the columns of the `entry` table, both ways.
+///
+/// Dates are seconds since 1970 (REAL) so they sort and compare as numbers; categories and
+/// enclosures are JSON text with sorted keys, so equal entries always give equal columns and an
+/// unchanged entry compares equal without decoding.
+enum EntryColumns {
+    /// The columns that come from the feed, in the order of ``values(of:)``; an upsert compares
+    /// exactly these to decide whether an entry was modified.
+    static let content = [
+        "title", "link", "author", "categories", "published", "updated",
+        "summary", "content", "thumbnail", "enclosures", "truncated",
+    ]
+
+    /// The column values of `entry`, in the order of ``content``.
+    static func values(of entry: FeedEntry) -> [DatabaseValue] {
+        [
+            entry.title.databaseValue,
+            entry.link?.absoluteString.databaseValue ?? .null,
+            entry.author.databaseValue,
+            json(entry.categories).databaseValue,
+            entry.published?.timeIntervalSince1970.databaseValue ?? .null,
+            entry.updated?.timeIntervalSince1970.databaseValue ?? .null,
+            entry.summary.databaseValue,
+            entry.content.databaseValue,
+            entry.thumbnail?.absoluteString.databaseValue ?? .null,
+            json(entry.enclosures.map(StoredEnclosure.init)).databaseValue,
+            entry.isTruncated.databaseValue,
+        ]
+    }
+
+    /// The entry stored in `row`, which holds `entryId` and the ``content`` columns.
+    static func entry(from row: Row) throws -> FeedEntry {
+        FeedEntry(
+            id: row["entryId"],
+            title: row["title"],
+            link: url(row["link"]),
+            author: row["author"],
+            categories: try decode([String].self, row["categories"]),
+            published: date(row["published"]),
+            updated: date(row["updated"]),
+            summary: row["summary"],
+            content: row["content"],
+            enclosures: try decode([StoredEnclosure].self, row["enclosures"]).compactMap(\.enclosure),
+            thumbnail: url(row["thumbnail"]),
+            isTruncated: row["truncated"]
+        )
+    }
+
+    private static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else {
+            preconditionFailure("EntryColumns: arrays of strings and of optional scalars always encode as JSON")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(text.utf8))
+    }
+
+    static func url(_ text: String?) -> URL? {
+        text.flatMap(URL.init(string:))
+    }
+
+    static func date(_ seconds: Double?) -> Date? {
+        seconds.map(Date.init(timeIntervalSince1970:))
+    }
+}
+
+/// A ``FeedEnclosure`` as JSON in the `enclosures` column.
+private struct StoredEnclosure: Codable {
+    var url: String
+    var type: String?
+    var length: Int?
+
+    init(_ enclosure: FeedEnclosure) {
+        url = enclosure.url.absoluteString
+        type = enclosure.type
+        length = enclosure.length
+    }
+
+    var enclosure: FeedEnclosure? {
+        URL(string: url).map { FeedEnclosure(url: $0, type: type, length: length) }
+    }
+}

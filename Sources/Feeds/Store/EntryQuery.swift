@@ -1,0 +1,31 @@
+/// Which entries a list shows, and which page of them: ``FeedStoring/entries(_:)`` returns them
+/// newest first (by published date, else updated, else first seen).
+public struct EntryQuery: Sendable, Hashable {
+    /// Only this feed's entries; `nil` for all feeds.
+    public var feed: StoredFeed.ID?
+    /// Only entries not yet read.
+    public var unreadOnly: Bool
+    /// Only starred entries.
+    public var starredOnly: Bool
+    /// Only entries whose title contains this text, ignoring ASCII case; `%` and `_` match
+    /// themselves. `nil` or empty for no filter.
+    public var titleContains: String?
+    /// At most this many entries.
+    public var limit: Int
+    /// Skip this many entries first, for paging.
+    public var offset: Int
+
+    /// A query; by default the first 100 entries of all feeds.
+    ///
+    /// - Precondition: `limit` and `offset` are not negative.
+    public init(feed: StoredFeed.ID? = nil, unreadOnly: Bool = false, starredOnly: Bool = false,
+                titleContains: String? = nil, limit: Int = 100, offset: Int = 0) {
+        precondition(limit >= 0 && offset >= 0, "EntryQuery: limit and offset must not be negative")
+        self.feed = feed
+        self.unreadOnly = unreadOnly
+        self.starredOnly = starredOnly
+        self.titleContains = titleContains
+        self.limit = limit
+        self.offset = offset
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import GRDB
+
+extension FeedStore {
+    /// Stores a batch of a feed's entries in one transaction and reports, in input order, which
+    /// were new, modified or unchanged.
+    ///
+    /// A modified entry gets the feed's new fields; its read and starred states and its first-seen
+    /// date stay, since they are the reader's. Unchanged entries are not written. When the batch
+    /// holds one identifier twice, the second is compared with the first. Either the whole batch
+    /// is stored or, on error, none of it.
+    ///
+    /// - Parameters:
+    ///   - entries: The entries, as parsed.
+    ///   - feed: The feed they belong to.
+    ///   - now: The first-seen date of new entries.
+    /// - Throws: ``FeedStoreError/unknownFeed(_:)`` when no feed has this identifier.
+    /// - Complexity: O(b log n) for a batch of b among n stored entries.
+    public func upsert(entries: [FeedEntry], feed: StoredFeed.ID, now: Date = Date()) throws(FeedStoreError) -> [EntryChange] {
+        try write(Self.upserting(entries, into: feed, now: now))
+    }
+
+    private static let selectContentSQL =
+        "SELECT \(EntryColumns.content.joined(separator: ", ")) FROM entry WHERE feedId = ? AND entryId = ?"
+    private static let insertSQL = """
+        INSERT INTO entry (feedId, entryId, firstSeen, \(EntryColumns.content.joined(separator: ", ")))
+        VALUES (?, ?, ?, \(EntryColumns.content.map { _ in "?" }.joined(separator: ", ")))
+        """
+    private static let updateContentSQL = """
+        UPDATE entry SET \(EntryColumns.content.map { "\($0) = ?" }.joined(separator: ", "))
+        WHERE feedId = ? AND entryId = ?
+        """
+
+    /// The transaction of ``upsert(entries:feed:now:)``, shared by its blocking and suspending forms.
+    static func upserting(_ entries: [FeedEntry], into feed: StoredFeed.ID,
+                          now: Date) -> @Sendable (Database) throws -> [EntryChange] {
+        { db in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM feed WHERE id = ?)", arguments: [feed]) == true else {
+                throw FeedStoreError.unknownFeed(feed)
+            }
+            let select = try db.cachedStatement(sql: selectContentSQL)
+            let insert = try db.cachedStatement(sql: insertSQL)
+            let update = try db.cachedStatement(sql: updateContentSQL)
+            return try entries.map { entry in
+                let values = EntryColumns.values(of: entry)
+                let key: [DatabaseValue] = [feed.databaseValue, entry.id.databaseValue]
+                guard let stored = try Row.fetchOne(select, arguments: StatementArguments(key)) else {
+                    try insert.execute(arguments: StatementArguments(key + [now.timeIntervalSince1970.databaseValue] + values))
+                    return EntryChange(entryID: entry.id, state: .new)
+                }
+                if Array(stored.databaseValues) == values {
+                    return EntryChange(entryID: entry.id, state: .unchanged)
+                }
+                try update.execute(arguments: StatementArguments(values + key))
+                return EntryChange(entryID: entry.id, state: .modified)
+            }
+        }
+    }
+
+    /// Marks entries read or unread; identifiers of deleted entries are ignored.
+    ///
+    /// - Complexity: O(k log n) for k identifiers among n entries.
+    public func setRead(_ isRead: Bool, entries: [StoredEntry.ID]) throws(FeedStoreError) {
+        try setFlag("read", to: isRead, entries: entries)
+    }
+
+    /// Stars or unstars entries; identifiers of deleted entries are ignored.
+    ///
+    /// - Complexity: O(k log n) for k identifiers among n entries.
+    public func setStarred(_ isStarred: Bool, entries: [StoredEntry.ID]) throws(FeedStoreError) {
+        try setFlag("starred", to: isStarred, entries: entries)
+    }
+
+    private func setFlag(_ column: String, to value: Bool, entries: [StoredEntry.ID]) throws(FeedStoreError) {
+        try write { db in
+            let statement = try db.cachedStatement(sql: "UPDATE entry SET \(column) = ? WHERE id = ?")
+            for entry in entries {
+                try statement.execute(arguments: [value, entry])
+            }
+        }
+    }
+
+    /// Deletes old entries by `policy`, in one feed or in all, and returns how many it deleted.
+    ///
+    /// Entries rank newest first by ``StoredEntry/sortDate`` within their feed; protected entries
+    /// (starred, and unread unless the policy says otherwise) count in the rank but stay.
+    ///
+    /// - Parameters:
+    ///   - policy: What to keep.
+    ///   - feed: The feed to prune; `nil` for every feed.
+    ///   - now: The instant ages are measured from.
+    /// - Complexity: O(n log n) for the n entries considered.
+    public func prune(_ policy: RetentionPolicy, feed: StoredFeed.ID? = nil, now: Date = Date()) throws(FeedStoreError) -> Int {
+        try write(Self.pruning(policy, feed: feed, now: now))
+    }
+
+    /// The transaction of ``prune(_:feed:now:)``, shared by its blocking and suspending forms.
+    static func pruning(_ policy: RetentionPolicy, feed: StoredFeed.ID?, now: Date) -> @Sendable (Database) throws -> Int {
+        guard policy.maxEntriesPerFeed != nil || policy.maxAge != nil else {
+            return { _ in 0 }
+        }
+        var arguments: StatementArguments = []
+        var scope = ""
+        if let feed {
+            scope = "WHERE feedId = ?"
+            arguments += [feed]
+        }
+        var conditions = ["starred = 0"]
+        if !policy.deletesUnread {
+            conditions.append("read = 1")
+        }
+        if let count = policy.maxEntriesPerFeed {
+            conditions.append("rank > ?")
+            arguments += [count]
+        }
+        if let age = policy.maxAge {
+            conditions.append("sortDate < ?")
+            arguments += [now.timeIntervalSince1970 - age]
+        }
+        let sql = """
+            DELETE FROM entry WHERE id IN (
+                SELECT id FROM (
+                    SELECT id, read, starred, sortDate,
+                        ROW_NUMBER() OVER (PARTITION BY feedId ORDER BY sortDate DESC, id DESC) AS rank
+                    FROM entry \(scope)
+                )
+                WHERE \(conditions.joined(separator: " AND "))
+            )
+            """
+        return { [arguments] db in
+            try db.execute(sql: sql, arguments: arguments)
+            return db.changesCount
+        }
+    }
+}

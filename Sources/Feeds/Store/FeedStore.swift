@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+
+/// The SQLite store of feeds and entries, through GRDB.
+///
+/// On disk the database runs in WAL mode: readers never wait for a refresh that is writing, and a
+/// process killed mid-write loses at most the transaction it had not committed. Every method
+/// runs one transaction and blocks the calling thread until SQLite is done, so call it from a
+/// background task, never from the main actor. The store is `Sendable`; GRDB serializes writes.
+///
+/// The schema is versioned from the first version on (see `FeedStore+Migrations.swift`): opening
+/// an older file migrates it in place, and a file from a newer build is refused with
+/// ``FeedStoreError/newerSchema(unknownVersions:)``.
+public final class FeedStore: FeedStoring {
+    let writer: any DatabaseWriter
+
+    /// Opens, creating it if needed, the database file at `path`, and migrates it to this build's
+    /// schema.
+    public convenience init(path: String) throws(FeedStoreError) {
+        let writer: DatabasePool
+        do {
+            writer = try DatabasePool(path: path, configuration: Self.configuration)
+        } catch {
+            throw FeedStoreError(error)
+        }
+        try self.init(writer: writer)
+    }
+
+    /// A store in memory, empty, for tests and previews.
+    public convenience init() throws(FeedStoreError) {
+        let writer: DatabaseQueue
+        do {
+            writer = try DatabaseQueue(configuration: Self.configuration)
+        } catch {
+            throw FeedStoreError(error)
+        }
+        try self.init(writer: writer)
+    }
+
+    init(writer: any DatabaseWriter) throws(FeedStoreError) {
+        self.writer = writer
+        try migrate()
+    }
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        // The reader's commands and its UI may open the same file; wait for the other's short
+        // transactions instead of failing at once with SQLITE_BUSY.
+        configuration.busyMode = .timeout(10)
+        return configuration
+    }
+
+    /// Runs `body` in a write transaction, mapping GRDB's errors to ``FeedStoreError``.
+    func write<T>(_ body: (Database) throws -> T) throws(FeedStoreError) -> T {
+        do {
+            return try writer.write(body)
+        } catch {
+            throw FeedStoreError(error)
+        }
+    }
+
+    /// Runs `body` in a write transaction on GRDB's writer queue, suspending meanwhile instead of
+    /// blocking a thread of the cooperative pool.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(FeedStoreError) -> T {
+        do {
+            return try await writer.write(body)
+        } catch {
+            throw FeedStoreError(error)
+        }
+    }
+
+    /// Runs `body` with a consistent snapshot of the database, suspending meanwhile.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(FeedStoreError) -> T {
+        do {
+            return try await writer.read(body)
+        } catch {
+            throw FeedStoreError(error)
+        }
+    }
+
+    /// Runs `body` with a consistent snapshot of the database.
+    func read<T>(_ body: (Database) throws -> T) throws(FeedStoreError) -> T {
+        do {
+            return try writer.read(body)
+        } catch {
+            throw FeedStoreError(error)
+        }
+    }
+}
+
+extension FeedStoreError {
+    /// Keeps a store error thrown inside a transaction; anything else came from SQLite.
+    init(_ error: any Error) {
+        if let error = error as? FeedStoreError {
+            self = error
+        } else if let error = error as? DatabaseError {
+            self = .database(message: error.description)
+        } else {
+            self = .database(message: String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+
+/// Why a ``FeedStore`` operation failed.
+public enum FeedStoreError: Error, Sendable, Hashable {
+    /// The database was written by a newer Scrollwork: it holds schema versions this build does not
+    /// know. The store refuses to open it rather than write rows the newer schema would misread.
+    case newerSchema(unknownVersions: [String])
+    /// A feed with this URL is already stored.
+    case duplicateFeed(URL)
+    /// No feed has this identifier, for instance because it was removed meanwhile.
+    case unknownFeed(StoredFeed.ID)
+    /// SQLite failed: the file is unreadable, locked, full or corrupt. `message` is SQLite's.
+    case database(message: String)
+}

@@ -1,0 +1,56 @@
+@testable import Feeds
+import Foundation
+import GRDB
+import Testing
+
+@Suite struct MigrationTests {
+    @Test func reopeningAVersion1FileKeepsItsDataInWALMode() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("feeds.sqlite").path
+
+        // A file at exactly version 1, as the first release wrote it.
+        let v1 = try DatabaseQueue(path: path)
+        try FeedStore.migrator.migrate(v1, upTo: FeedStore.SchemaVersion.v1.rawValue)
+        try v1.close()
+        do {
+            let store = try FeedStore(path: path)
+            let feed = try store.addFeed(url: URL(string: "https://example.com/feed")!, title: "Kept", category: nil)
+            _ = try store.upsert(entries: [storeEntry("a")], feed: feed.id, now: storeEpoch)
+            try store.setStarred(true, entries: try store.entries(EntryQuery()).map(\.id))
+        }
+
+        let reopened = try FeedStore(path: path)
+        #expect(try reopened.feeds().map(\.title) == ["Kept"])
+        #expect(try reopened.entries(EntryQuery()).map(\.isStarred) == [true])
+        let (mode, applied) = try reopened.writer.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+             try FeedStore.migrator.appliedIdentifiers(db))
+        }
+        #expect(mode == "wal")
+        #expect(applied == Set(FeedStore.SchemaVersion.allCases.map(\.rawValue)))
+    }
+
+    @Test func refusesAFileFromANewerSchemaAndLeavesItAlone() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("feeds.sqlite").path
+        do {
+            let store = try FeedStore(path: path)
+            let feed = try store.addFeed(url: URL(string: "https://example.com/feed")!, title: nil, category: nil)
+            _ = try store.upsert(entries: [storeEntry("a")], feed: feed.id, now: storeEpoch)
+            // What a later build's migration leaves behind.
+            try store.writer.write { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9-from-the-future')")
+                try db.execute(sql: "ALTER TABLE entry ADD COLUMN futureColumn TEXT")
+            }
+        }
+
+        #expect(throws: FeedStoreError.newerSchema(unknownVersions: ["v9-from-the-future"])) {
+            try FeedStore(path: path)
+        }
+        let raw = try DatabaseQueue(path: path)
+        let count = try raw.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry") }
+        #expect(count == 1)
+    }
+}
