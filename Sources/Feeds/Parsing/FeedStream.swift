@@ -68,18 +68,22 @@ final class FeedStream {
     }
 
     func finish() throws(FeedParsingError) -> FeedParser.Completion {
+        // Batches completed by the last bytes (a short document is only parsed now) have not
+        // been delivered: they belong to the completion, ahead of the remainder.
+        var undelivered: [FeedEntry] = []
         if case .sniffing(let prefix) = mode {
             guard prefix.contains(where: { !Self.isSpace($0) }) else { throw fail(.unreadable(reason: "the document is empty")) }
-            _ = try start(prefix)
+            undelivered += try start(prefix).joined()
         }
         switch mode {
         case .sniffing: preconditionFailure("sniffing ends when the document does")
         case .xml(let parser, let builder, _):
             parser.feed(EmptyCollection(), terminate: true)
-            _ = try afterFeeding(parser, builder)
+            undelivered += try afterFeeding(parser, builder).joined()
             guard builder.sawRoot else { throw fail(.unreadable(reason: "no root element")) }
             builder.finishDocument()
-            var entries = builder.takeBatches().flatMap { $0 }
+            var entries = undelivered
+            entries += builder.takeBatches().joined()
             entries += builder.takeRemainder()
             return FeedParser.Completion(info: builder.info, entries: entries, isMalformed: parser.isMalformed)
         case .json(let buffer):
