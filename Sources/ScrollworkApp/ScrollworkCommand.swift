@@ -15,7 +15,10 @@ public struct ScrollworkCommand: ParsableCommand {
             Exit status: 0 on success, 1 when the work fails (a feed, the network, a file that \
             cannot be decoded), 2 on bad usage or malformed input.
             """,
-        subcommands: [DiffCommand.self, ThumbnailCommand.self, ParseCommand.self, BenchCommand.self]
+        subcommands: [
+            AddCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self, RefreshCommand.self,
+            ListCommand.self, ParseCommand.self, DiffCommand.self, ThumbnailCommand.self, BenchCommand.self,
+        ]
     )
 
     public init() {}

@@ -12,3 +12,15 @@ public enum FeedStoreError: Error, Sendable, Hashable {
     /// SQLite failed: the file is unreadable, locked, full or corrupt. `message` is SQLite's.
     case database(message: String)
 }
+
+extension FeedStoreError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .newerSchema(let versions):
+            "the database was written by a newer Scrollwork (schema \(versions.joined(separator: ", "))); update Scrollwork to open it"
+        case .duplicateFeed(let url): "already subscribed to \(url.absoluteString)"
+        case .unknownFeed(let id): "no feed with id \(id)"
+        case .database(let message): "database error: \(message)"
+        }
+    }
+}

@@ -12,7 +12,7 @@ struct ParseCommand: ParsableCommand {
             or json), "title", "link", "malformed", "entries": [{"id", "title", "link", \
             "published", "updated", "author", "summary", "thumbnail"}]}, dates in RFC 3339 UTC \
             or null; or {"file", "error"} for a file that cannot be read or is not a feed. \
-            Relative links resolve against the file's own URL. Exit status: 0 when every file \
+            Relative links resolve against the feed's site link (else the file's URL). Exit status: 0 when every file \
             parsed (malformed but salvaged counts as parsed), 1 otherwise.
             """
     )

@@ -1,0 +1,156 @@
+import Foundation
+
+/// What refreshing one feed did.
+public struct FeedRefreshOutcome: Sendable {
+    /// How the refresh ended.
+    public enum Status: Sendable, Equatable {
+        /// The feed was fetched and parsed; its entries were stored with these changes.
+        case refreshed(new: Int, modified: Int, unchanged: Int, malformed: Bool)
+        /// The server said nothing changed since the last refresh (HTTP 304): nothing parsed.
+        case notModified
+        /// Fetching, parsing or storing failed; the feed's stored entries are untouched and
+        /// the message is recorded as its last error.
+        case failed(String)
+    }
+
+    /// The feed as it was before the refresh.
+    public var feed: StoredFeed
+    /// How the refresh ended.
+    public var status: Status
+    /// The feed's new address, if it moved permanently (the store now holds it).
+    public var movedTo: URL?
+
+    /// Creates an outcome.
+    public init(feed: StoredFeed, status: Status, movedTo: URL?) {
+        self.feed = feed
+        self.status = status
+        self.movedTo = movedTo
+    }
+}
+
+/// Refreshes stored feeds: fetch (conditionally), parse in batches, store each batch in its
+/// own transaction as it is parsed, and record validators or the error.
+///
+/// A refresh killed halfway loses nothing already stored: every batch is committed on its own,
+/// and the validators are recorded only after the last one, so an interrupted refresh fetches
+/// the whole feed again next time.
+public final class FeedRefresher: Sendable {
+    private let store: FeedStore
+    private let fetcher: FeedFetcher
+    private let parsing: FeedParser.Configuration
+    private let now: @Sendable () -> Date
+
+    /// Creates a refresher storing into `store` and fetching with `fetcher`.
+    ///
+    /// - Parameter now: the time recorded for refreshes and first sightings; tests inject it.
+    public init(
+        store: FeedStore, fetcher: FeedFetcher, parsing: FeedParser.Configuration = .init(),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.store = store
+        self.fetcher = fetcher
+        self.parsing = parsing
+        self.now = now
+    }
+
+    /// Refreshes every stored feed, as many at once as the fetcher allows.
+    ///
+    /// - Returns: one outcome per feed, in the store's order.
+    public func refreshAll() async throws(FeedStoreError) -> [FeedRefreshOutcome] {
+        let feeds = try store.feeds()
+        let limit = max(1, fetcher.configuration.maxConcurrentFetches)
+        return await withTaskGroup(of: (Int, FeedRefreshOutcome).self) { group in
+            var outcomes = [FeedRefreshOutcome?](repeating: nil, count: feeds.count)
+            var next = 0
+            func startNext() {
+                guard next < feeds.count else { return }
+                let (index, feed) = (next, feeds[next])
+                next += 1
+                group.addTask { (index, await self.refresh(feed)) }
+            }
+            for _ in 0..<limit { startNext() }
+            while let (index, outcome) = await group.next() {
+                outcomes[index] = outcome
+                startNext()
+            }
+            return outcomes.map { $0! }
+        }
+    }
+
+    /// Refreshes one feed.
+    public func refresh(_ feed: StoredFeed) async -> FeedRefreshOutcome {
+        let request = FeedFetchRequest(url: feed.url, etag: feed.etag, lastModified: feed.lastModified)
+        let result: FeedFetchResult
+        do {
+            result = try await fetcher.fetch(request)
+        } catch {
+            return fail(feed, error.description)
+        }
+        switch result {
+        case .notModified(let movedTo):
+            let moved = move(feed, to: movedTo)
+            do {
+                try store.recordRefresh(feed: feed.id, etag: feed.etag, lastModified: feed.lastModified, info: nil, at: now())
+            } catch {
+                return fail(feed, error.description)
+            }
+            return FeedRefreshOutcome(feed: feed, status: .notModified, movedTo: moved)
+        case .fetched(let fetched):
+            return await ingest(fetched, into: feed)
+        }
+    }
+
+    private func ingest(_ fetched: FetchedFeed, into feed: StoredFeed) async -> FeedRefreshOutcome {
+        var parser = FeedParser(url: fetched.finalURL, charset: fetched.charset, configuration: parsing)
+        var counts = (new: 0, modified: 0, unchanged: 0)
+        func store(_ batch: [FeedEntry]) async throws(FeedStoreError) {
+            guard !batch.isEmpty else { return }
+            for change in try await self.store.upsert(entries: batch, feed: feed.id, now: now()) {
+                switch change.state {
+                case .new: counts.new += 1
+                case .modified: counts.modified += 1
+                case .unchanged: counts.unchanged += 1
+                }
+            }
+        }
+        do {
+            // Hand the parser the body in network-sized pieces, so batches are stored while
+            // the rest is still being parsed, as they would be during a streamed download.
+            var offset = 0
+            while offset < fetched.body.count {
+                let end = min(offset + 64 << 10, fetched.body.count)
+                for batch in try parser.consume(fetched.body[offset..<end]) { try await store(batch) }
+                offset = end
+            }
+            let completion = try parser.finish()
+            try await store(completion.entries)
+            let moved = move(feed, to: fetched.permanentRedirect)
+            try self.store.recordRefresh(
+                feed: feed.id, etag: fetched.etag, lastModified: fetched.lastModified, info: completion.info, at: now())
+            return FeedRefreshOutcome(
+                feed: feed,
+                status: .refreshed(
+                    new: counts.new, modified: counts.modified, unchanged: counts.unchanged,
+                    malformed: completion.isMalformed),
+                movedTo: moved)
+        } catch let error as FeedParsingError {
+            return fail(feed, error.description)
+        } catch let error as FeedStoreError {
+            return fail(feed, error.description)
+        } catch {
+            return fail(feed, String(describing: error))
+        }
+    }
+
+    /// Moves the stored feed to its new permanent address; a feed already stored at that
+    /// address keeps the old one where it is.
+    private func move(_ feed: StoredFeed, to url: URL?) -> URL? {
+        guard let url, url != feed.url, (try? store.moveFeed(feed.id, to: url)) != nil else { return nil }
+        return url
+    }
+
+    private func fail(_ feed: StoredFeed, _ message: String) -> FeedRefreshOutcome {
+        try? store.recordFailure(feed: feed.id, message: message, at: now())
+        return FeedRefreshOutcome(feed: feed, status: .failed(message), movedTo: nil)
+    }
+}

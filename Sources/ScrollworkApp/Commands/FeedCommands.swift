@@ -1,0 +1,266 @@
+import ArgumentParser
+import Feeds
+import Foundation
+
+/// Where the reader's database lives, for every command that uses it.
+struct StoreOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The SQLite database of feeds and entries.",
+            discussion: "Default: $SCROLLWORK_DATABASE, else $XDG_DATA_HOME/scrollwork/scrollwork.sqlite, else ~/.local/share/scrollwork/scrollwork.sqlite."))
+    var database: String?
+
+    /// The database path in force.
+    var path: String {
+        if let database { return database }
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["SCROLLWORK_DATABASE"], !path.isEmpty { return path }
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share").path
+        return URL(fileURLWithPath: dataHome).appendingPathComponent("scrollwork/scrollwork.sqlite").path
+    }
+
+    /// Opens the store, creating its directory; a failure is reported and exits with status 1.
+    func open() throws -> FeedStore {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            return try FeedStore(path: url.path)
+        } catch let error as FeedStoreError {
+            throw Failure("\(url.path): \(error.description)")
+        } catch {
+            throw Failure("\(url.path): \(error.localizedDescription)")
+        }
+    }
+}
+
+/// A failure the user should read: printed on standard error, exit status 1.
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension ParsableCommand {
+    /// Runs `body`, turning a ``Failure`` (or a store error) into its message and exit status 1.
+    func reportingFailures(_ name: String, _ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch let failure as Failure {
+            printError("scrollwork \(name): \(failure.description)")
+            throw ExitCode.failure
+        } catch let error as FeedStoreError {
+            printError("scrollwork \(name): \(error.description)")
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// A feed address from the command line: a URL, or a path to a file.
+func feedURL(_ text: String) throws -> URL {
+    if let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme), url.host != nil || scheme == "file" {
+        return url
+    }
+    guard !text.contains("://") else { throw ValidationError("\(text) is not an http, https or file URL") }
+    return URL(fileURLWithPath: text).standardizedFileURL
+}
+
+struct AddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Subscribe to a feed (a URL or a file); `refresh` fetches it.")
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The feed's URL, or a path to a feed file.") var url: String
+    @Option(help: "A category to file the feed under.") var category: String?
+
+    func validate() throws { _ = try feedURL(url) }
+
+    func run() async throws {
+        let url = try feedURL(self.url)
+        try await reportingFailures("add") {
+            let feed = try store.open().addFeed(url: url, title: nil, category: category)
+            print("added \(feed.url.absoluteString)")
+        }
+    }
+}
+
+struct RemoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Unsubscribe from a feed and delete its stored entries.")
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The feed's URL (or path) as added.") var url: String
+
+    func validate() throws { _ = try feedURL(url) }
+
+    func run() async throws {
+        let url = try feedURL(self.url)
+        try await reportingFailures("remove") {
+            let store = try store.open()
+            guard let feed = try store.feed(url: url) else { throw Failure("not subscribed to \(url.absoluteString)") }
+            try store.removeFeed(feed.id)
+            print("removed \(url.absoluteString)")
+        }
+    }
+}
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Subscribe to the feeds of an OPML file; nested outlines become categories.")
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The OPML file.") var file: String
+
+    func run() async throws {
+        try await reportingFailures("import") {
+            guard let data = FileManager.default.contents(atPath: file) else { throw Failure("\(file): cannot read the file") }
+            let subscriptions: [Subscription]
+            do {
+                subscriptions = try OPML.subscriptions(from: [UInt8](data), url: URL(fileURLWithPath: file))
+            } catch {
+                throw Failure("\(file): \(error)")
+            }
+            let store = try store.open()
+            var added = 0
+            for subscription in subscriptions where try store.feed(url: subscription.feedURL) == nil {
+                let category = subscription.categories.isEmpty ? nil : subscription.categories.joined(separator: "/")
+                _ = try store.addFeed(url: subscription.feedURL, title: subscription.title, category: category)
+                added += 1
+            }
+            print("imported \(added) feeds (\(subscriptions.count - added) already subscribed)")
+        }
+    }
+}
+
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Print the subscriptions as OPML, categories as nested outlines.")
+
+    @OptionGroup var store: StoreOptions
+
+    func run() async throws {
+        try await reportingFailures("export") {
+            let subscriptions = try store.open().feeds().map { feed in
+                Subscription(
+                    feedURL: feed.url, title: feed.title, siteURL: feed.link,
+                    categories: feed.category.map { $0.split(separator: "/").map(String.init) } ?? [])
+            }
+            print(OPML.document(for: subscriptions), terminator: "")
+        }
+    }
+}
+
+struct RefreshCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh",
+        abstract: "Fetch every feed and store its entries; one line per feed: new, modified, unchanged, or the error.",
+        discussion: """
+            Feeds are fetched conditionally (ETag, Last-Modified), a few at once. A feed that \
+            fails keeps its stored entries and records the error. With --json, one object per \
+            feed: {"feed", "new", "modified", "unchanged", "malformed"}, {"feed", "notModified": \
+            true}, or {"feed", "error"}; "movedTo" when the feed moved permanently. Exit \
+            status 1 if any feed failed.
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @Flag(help: "Print one JSON object per feed.") var json = false
+
+    func run() async throws {
+        var anyFailed = false
+        try await reportingFailures("refresh") {
+            let fetcher = FeedFetcher()
+            let outcomes: [FeedRefreshOutcome]
+            do {
+                outcomes = try await FeedRefresher(store: try store.open(), fetcher: fetcher).refreshAll()
+            } catch {
+                try? await fetcher.shutdown()
+                throw error
+            }
+            try? await fetcher.shutdown()
+            for outcome in outcomes {
+                if case .failed = outcome.status { anyFailed = true }
+                print(json ? Self.json(outcome) : Self.line(outcome))
+            }
+            if outcomes.isEmpty && !json { print("no feeds: add one with `scrollwork add URL`") }
+        }
+        if anyFailed { throw ExitCode.failure }
+    }
+
+    static func line(_ outcome: FeedRefreshOutcome) -> String {
+        let name = outcome.feed.url.absoluteString
+        let moved = outcome.movedTo.map { " (moved to \($0.absoluteString))" } ?? ""
+        switch outcome.status {
+        case let .refreshed(new, modified, unchanged, malformed):
+            return "\(name): \(new) new, \(modified) modified, \(unchanged) unchanged\(malformed ? " (malformed, salvaged)" : "")\(moved)"
+        case .notModified:
+            return "\(name): not modified\(moved)"
+        case .failed(let message):
+            return "\(name): error: \(message)"
+        }
+    }
+
+    static func json(_ outcome: FeedRefreshOutcome) -> String {
+        var fields = [("feed", JSONText.quoted(outcome.feed.url.absoluteString))]
+        switch outcome.status {
+        case let .refreshed(new, modified, unchanged, malformed):
+            fields += [("new", "\(new)"), ("modified", "\(modified)"), ("unchanged", "\(unchanged)"), ("malformed", "\(malformed)")]
+        case .notModified:
+            fields.append(("notModified", "true"))
+        case .failed(let message):
+            fields.append(("error", JSONText.quoted(message)))
+        }
+        if let moved = outcome.movedTo { fields.append(("movedTo", JSONText.quoted(moved.absoluteString))) }
+        return "{" + fields.map { "\"\($0)\": \($1)" }.joined(separator: ", ") + "}"
+    }
+}
+
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List stored entries, newest first across feeds.",
+        discussion: """
+            With --json, one object per entry: {"id", "feed", "title", "link", "published", \
+            "read", "starred"}, dates in RFC 3339 UTC or null.
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @Flag(help: "Print one JSON object per entry.") var json = false
+    @Flag(help: "Only unread entries.") var unread = false
+    @Option(help: "Only entries of this feed (its URL or path as added).") var feed: String?
+    @Option(help: "Only entries whose title contains this text.") var search: String?
+    @Option(help: "The most entries to list.") var limit = 50
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be positive") }
+    }
+
+    func run() async throws {
+        try await reportingFailures("list") {
+            let store = try store.open()
+            var feedID: StoredFeed.ID?
+            if let feed {
+                let url = try feedURL(feed)
+                guard let stored = try store.feed(url: url) else { throw Failure("not subscribed to \(url.absoluteString)") }
+                feedID = stored.id
+            }
+            let feeds = Dictionary(uniqueKeysWithValues: try store.feeds().map { ($0.id, $0) })
+            let entries = try await store.entries(EntryQuery(feed: feedID, unreadOnly: unread, titleContains: search, limit: limit))
+            for stored in entries {
+                let feedName = feeds[stored.feedID].map { $0.title ?? $0.url.absoluteString } ?? ""
+                if json {
+                    let fields = [
+                        ("id", JSONText.quoted(stored.entry.id)), ("feed", JSONText.quoted(feedName)),
+                        ("title", JSONText.quoted(stored.entry.title)),
+                        ("link", stored.entry.link.map { JSONText.quoted($0.absoluteString) } ?? "null"),
+                        ("published", stored.entry.published.map { JSONText.quoted(FeedDate.rfc3339($0)) } ?? "null"),
+                        ("read", "\(stored.isRead)"), ("starred", "\(stored.isStarred)"),
+                    ]
+                    print("{" + fields.map { "\"\($0)\": \($1)" }.joined(separator: ", ") + "}")
+                } else {
+                    let date = stored.entry.published.map { String(FeedDate.rfc3339($0).prefix(10)) } ?? "undated   "
+                    print("\(date)  \(stored.isRead ? " " : "*") \(stored.entry.title)  — \(feedName)")
+                }
+            }
+        }
+    }
+}

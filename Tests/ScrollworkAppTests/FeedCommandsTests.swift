@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Testing
+@testable import ScrollworkApp
+
+/// The feed commands end to end on a temporary database and feed files.
+@Suite struct FeedCommandsTests {
+    private let database = FileManager.default.temporaryDirectory
+        .appendingPathComponent("scrollwork-commands-\(UUID().uuidString)/db.sqlite").path
+
+    private func feedFile(_ titles: [String]) throws -> String {
+        let items = titles.enumerated().map { "<item><guid>\($0)</guid><title>\($1)</title></item>" }.joined()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-\(UUID().uuidString).xml").path
+        try Data(#"<rss version="2.0"><channel><title>Mine</title>\#(items)</channel></rss>"#.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    private func run<Command: AsyncParsableCommand>(_ type: Command.Type, _ arguments: [String]) async throws {
+        var command = try type.parse(arguments + ["--database", database])
+        try await command.run()
+    }
+
+    @Test func addRefreshListRemove() async throws {
+        let path = try feedFile(["First post", "Second post"])
+        try await run(AddCommand.self, [path, "--category", "Blogs/Friends"])
+        await #expect(throws: ExitCode.failure) { try await run(AddCommand.self, [path]) }
+        try await run(RefreshCommand.self, [])
+        try await run(ListCommand.self, ["--json"])
+        try await run(ExportCommand.self, [])
+        try await run(RemoveCommand.self, [path])
+        await #expect(throws: ExitCode.failure) { try await run(RemoveCommand.self, [path]) }
+        #expect(FileManager.default.fileExists(atPath: database))
+    }
+
+    @Test func refreshExitsOneWhenAFeedFails() async throws {
+        try await run(AddCommand.self, ["/nonexistent/feed.xml"])
+        await #expect(throws: ExitCode.failure) { try await run(RefreshCommand.self, ["--json"]) }
+    }
+
+    @Test func refreshReportsEachFeedAsALine() {
+        let line = RefreshCommand.json(.init(
+            feed: .init(id: 1, url: URL(string: "https://a.example/feed")!),
+            status: .refreshed(new: 2, modified: 1, unchanged: 7, malformed: false), movedTo: nil))
+        #expect(line == #"{"feed": "https://a.example/feed", "new": 2, "modified": 1, "unchanged": 7, "malformed": false}"#)
+        let failed = RefreshCommand.line(.init(
+            feed: .init(id: 1, url: URL(string: "https://a.example/feed")!), status: .failed("HTTP 500"), movedTo: nil))
+        #expect(failed == "https://a.example/feed: error: HTTP 500")
+    }
+
+    @Test func badAddressesAreBadUsage() {
+        #expect(throws: (any Error).self) { try AddCommand.parse(["ftp://example.com/feed"]) }
+        #expect(throws: (any Error).self) { try ListCommand.parse(["--limit", "0"]) }
+    }
+
+    @Test func importSubscribesToEveryOutlineOnce() async throws {
+        let first = try feedFile(["A"])
+        let second = try feedFile(["B"])
+        let opml = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-\(UUID().uuidString).opml")
+        try Data("""
+            <?xml version="1.0"?><opml version="2.0"><body>
+            <outline text="Folder"><outline type="rss" text="one" xmlUrl="file://\(first)"/></outline>
+            <outline type="rss" text="two" xmlUrl="file://\(second)"/>
+            </body></opml>
+            """.utf8).write(to: opml)
+        try await run(ImportCommand.self, [opml.path])
+        try await run(ImportCommand.self, [opml.path])
+        let store = try StoreOptions.parse(["--database", database]).open()
+        let feeds = try store.feeds()
+        #expect(feeds.count == 2)
+        #expect(feeds.contains { $0.category == "Folder" })
+    }
+}
