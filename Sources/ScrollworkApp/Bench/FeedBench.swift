@@ -18,8 +18,11 @@ struct FeedBench: ParsableCommand {
             chunks, dropping each batch as a reader would after storing it; XMLParser walks the \
             same bytes with a delegate that builds nothing. ratio_to_bare_xmlparser is the \
             bare walk's time over the full parse's, so 0.5 means half its speed. peak_mb is the \
-            resident memory a parse adds. The ingest half (parse and store, re-ingest unchanged \
-            and with 10% changed) comes with the store, in a later slice of issue 4.
+            resident memory a parse adds. Ingest cases (ingest-FORMAT-N) parse and store into a \
+            SQLite database on disk, one transaction per batch of 10: the first ingest into an \
+            empty database, a second ingest of the unchanged feed, and one with every tenth \
+            entry edited (ingest_ms, reingest_unchanged_ms, reingest_10pct_changed_ms), and the \
+            resident memory the first ingest adds.
             """
     )
 
@@ -36,7 +39,11 @@ struct FeedBench: ParsableCommand {
 
     static let sizes = [500, 10_000]
 
-    static let caseNames = FeedFixture.Format.allCases.flatMap { format in sizes.map { caseName(format, $0) } }
+    static let caseNames = FeedFixture.Format.allCases.flatMap { format in
+        sizes.flatMap { [caseName(format, $0), ingestCaseName(format, $0)] }
+    }
+
+    static func ingestCaseName(_ format: FeedFixture.Format, _ entries: Int) -> String { "ingest-\(format.rawValue)-\(entries)" }
 
     static func caseName(_ format: FeedFixture.Format, _ entries: Int) -> String { "parse-\(format.rawValue)-\(entries)" }
 
@@ -77,6 +84,89 @@ struct FeedBench: ParsableCommand {
             }
         }
         report.print(json: options.json)
+        try runIngest()
+    }
+
+    /// The ingest cases: parse and store, then re-ingest unchanged and with 10% edited.
+    private func runIngest() throws {
+        var report = BenchReport(columns: [
+            "case", "entries", "ingest_ms", "reingest_unchanged_ms", "reingest_10pct_changed_ms", "peak_mb",
+        ])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var databases = 0
+        func freshStore() throws -> (FeedStore, StoredFeed.ID) {
+            databases += 1
+            let store = try FeedStore(path: directory.appendingPathComponent("\(databases).sqlite").path)
+            return (store, try store.addFeed(url: URL(string: "https://bench.example/feed")!, title: nil, category: nil).id)
+        }
+        for format in FeedFixture.Format.allCases {
+            for entries in Self.sizes where only.isEmpty || only.contains(Self.ingestCaseName(format, entries)) {
+                let bytes = FeedFixture.make(format, entries: entries)
+                let edited = FeedFixture.make(format, entries: entries, editedEvery: 10)
+                let ingestRuns = max(1, runs / 2)
+                var first: [Double] = []
+                var unchanged: [Double] = []
+                var changed: [Double] = []
+                for _ in 0..<ingestRuns {
+                    let (store, feed) = try freshStore()
+                    first.append(try Self.timed { try Self.ingest(bytes, into: store, feed: feed, expecting: (entries, 0, 0)) })
+                    unchanged.append(try Self.timed { try Self.ingest(bytes, into: store, feed: feed, expecting: (0, 0, entries)) })
+                    changed.append(try Self.timed {
+                        try Self.ingest(edited, into: store, feed: feed, expecting: (0, (entries + 9) / 10, entries - (entries + 9) / 10))
+                    })
+                }
+                let (store, feed) = try freshStore()
+                let peak = PeakMemory.measure { Result { try Self.ingest(bytes, into: store, feed: feed, expecting: nil) } }
+                _ = try peak.result.get()
+                report.append([
+                    .text(Self.ingestCaseName(format, entries)), .number(Double(entries)),
+                    .number(Stopwatch.median(first)), .number(Stopwatch.median(unchanged)), .number(Stopwatch.median(changed)),
+                    BenchValue(peak.peakBytes.map { Double($0) / 1_048_576 }),
+                ])
+            }
+        }
+        if !report.rows.isEmpty { report.print(json: options.json) }
+    }
+
+    private static func timed(_ body: () throws -> Void) throws -> Double {
+        var failure: (any Error)?
+        let elapsed = ContinuousClock().measure {
+            do { try body() } catch { failure = error }
+        }
+        if let failure { throw failure }
+        return elapsed.milliseconds
+    }
+
+    /// Parses `bytes` in chunks and stores each batch as it comes, checking the change counts
+    /// (new, modified, unchanged) when given: a benchmark of a wrong result measures nothing.
+    private static func ingest(
+        _ bytes: [UInt8], into store: FeedStore, feed: StoredFeed.ID, expecting expected: (Int, Int, Int)?
+    ) throws {
+        var parser = FeedParser(url: URL(string: "https://bench.example/feed"))
+        var counts = (0, 0, 0)
+        func keep(_ batch: [FeedEntry]) throws {
+            guard !batch.isEmpty else { return }
+            for change in try store.upsert(entries: batch, feed: feed, now: Date()) {
+                switch change.state {
+                case .new: counts.0 += 1
+                case .modified: counts.1 += 1
+                case .unchanged: counts.2 += 1
+                }
+            }
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(offset + chunkSize, bytes.count)
+            for batch in try parser.consume(bytes[offset..<end]) { try keep(batch) }
+            offset = end
+        }
+        try keep(parser.finish().entries)
+        if let expected, counts != expected {
+            printError("scrollwork bench feed: ingest stored \(counts) (new, modified, unchanged), expected \(expected)")
+            throw ExitCode.failure
+        }
     }
 
     /// The full parse, streamed in chunks; returns how many entries came out.

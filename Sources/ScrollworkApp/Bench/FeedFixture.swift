@@ -9,7 +9,9 @@ enum FeedFixture {
         case atom
     }
 
-    static func make(_ format: Format, entries: Int) -> [UInt8] {
+    /// - Parameter editedEvery: if set, every so many entries (starting with the first) get
+    ///   an edited title, for re-ingesting a feed with some entries changed.
+    static func make(_ format: Format, entries: Int, editedEvery: Int? = nil) -> [UInt8] {
         var random = SeededGenerator(seed: UInt64(entries) &* 31 &+ (format == .rss ? 1 : 2))
         var out = format == .rss
             ? """
@@ -26,7 +28,8 @@ enum FeedFixture {
 
               """
         for index in 0..<entries {
-            let title = words(Int.random(in: 4...10, using: &random), using: &random)
+            var title = words(Int.random(in: 4...10, using: &random), using: &random)
+            if let editedEvery, index % editedEvery == 0 { title += " (edited)" }
             let paragraph = words(Int.random(in: 40...90, using: &random), using: &random)
             let day = 1 + index % 28
             let category = categories[Int.random(in: 0..<categories.count, using: &random)]
