@@ -21,7 +21,7 @@ struct FeedBench: ParsableCommand {
             resident memory a parse adds. Ingest cases (ingest-FORMAT-N) parse and store into a \
             SQLite database on disk, one transaction per batch of 10: the first ingest into an \
             empty database, a second ingest of the unchanged feed, and one with every tenth \
-            entry edited (ingest_ms, reingest_unchanged_ms, reingest_10pct_changed_ms), and the \
+            entry edited (cases reingest-FORMAT-N-unchanged and -10pct-changed), with the \
             resident memory the first ingest adds.
             """
     )
@@ -89,9 +89,7 @@ struct FeedBench: ParsableCommand {
 
     /// The ingest cases: parse and store, then re-ingest unchanged and with 10% edited.
     private func runIngest() throws {
-        var report = BenchReport(columns: [
-            "case", "entries", "ingest_ms", "reingest_unchanged_ms", "reingest_10pct_changed_ms", "peak_mb",
-        ])
+        var report = BenchReport(columns: ["case", "entries", "mb", "ms", "mb_per_s", "peak_mb"])
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -105,26 +103,33 @@ struct FeedBench: ParsableCommand {
             for entries in Self.sizes where only.isEmpty || only.contains(Self.ingestCaseName(format, entries)) {
                 let bytes = FeedFixture.make(format, entries: entries)
                 let edited = FeedFixture.make(format, entries: entries, editedEvery: 10)
-                let ingestRuns = max(1, runs / 2)
+                let changedCount = (entries + 9) / 10
                 var first: [Double] = []
                 var unchanged: [Double] = []
                 var changed: [Double] = []
-                for _ in 0..<ingestRuns {
+                for _ in 0..<max(1, runs / 2) {
                     let (store, feed) = try freshStore()
                     first.append(try Self.timed { try Self.ingest(bytes, into: store, feed: feed, expecting: (entries, 0, 0)) })
                     unchanged.append(try Self.timed { try Self.ingest(bytes, into: store, feed: feed, expecting: (0, 0, entries)) })
                     changed.append(try Self.timed {
-                        try Self.ingest(edited, into: store, feed: feed, expecting: (0, (entries + 9) / 10, entries - (entries + 9) / 10))
+                        try Self.ingest(edited, into: store, feed: feed, expecting: (0, changedCount, entries - changedCount))
                     })
                 }
                 let (store, feed) = try freshStore()
                 let peak = PeakMemory.measure { Result { try Self.ingest(bytes, into: store, feed: feed, expecting: nil) } }
                 _ = try peak.result.get()
-                report.append([
-                    .text(Self.ingestCaseName(format, entries)), .number(Double(entries)),
-                    .number(Stopwatch.median(first)), .number(Stopwatch.median(unchanged)), .number(Stopwatch.median(changed)),
-                    BenchValue(peak.peakBytes.map { Double($0) / 1_048_576 }),
-                ])
+                let megabytes = Double(bytes.count) / 1_048_576
+                let name = Self.ingestCaseName(format, entries)
+                for (caseName, samples, peakBytes) in [
+                    (name, first, peak.peakBytes), ("re" + name + "-unchanged", unchanged, nil),
+                    ("re" + name + "-10pct-changed", changed, nil),
+                ] {
+                    let milliseconds = Stopwatch.median(samples)
+                    report.append([
+                        .text(caseName), .number(Double(entries)), .number(megabytes), .number(milliseconds),
+                        .number(megabytes / (milliseconds / 1000)), BenchValue(peakBytes.map { Double($0) / 1_048_576 }),
+                    ])
+                }
             }
         }
         if !report.rows.isEmpty { report.print(json: options.json) }
