@@ -51,6 +51,31 @@ import Testing
         try await fetcher.shutdown()
     }
 
+    @Test func batchesAreStoredAsTheBodyArrivesSoABrokenTransferKeepsThem() async throws {
+        let items = (1...40).map { (String($0), "Entry \($0)") }
+        let document = Array(Self.rss(items).utf8)
+        // Half the body, then the server hangs up: only what was parsed on the way can be stored.
+        let half = Array(document.prefix(document.count / 2))
+        let server = try await LoopbackHTTPServer.start { _, _ in
+            .brokenOff(status: 200, declaredLength: document.count, body: half)
+        }
+        let store = try FeedStore()
+        let fetcher = FeedFetcher()
+        let refresher = FeedRefresher(store: store, fetcher: fetcher, parsing: .init(batchSize: 5))
+        let feed = try store.addFeed(url: server.url("/feed"), title: nil, category: nil)
+        let outcome = await refresher.refresh(feed)
+        guard case .failed = outcome.status else {
+            Issue.record("a broken transfer must fail, got \(outcome.status)")
+            return
+        }
+        let stored = try await store.entries(EntryQuery(limit: 100)).count
+        #expect(stored >= 5, "batches parsed before the break are kept")
+        #expect(stored % 5 == 0 && stored < 40, "only whole batches, and not the entries after the break")
+        #expect(try store.feed(id: feed.id)?.etag == nil, "validators are recorded only after a complete refresh")
+        try await fetcher.shutdown()
+        try await server.stop()
+    }
+
     @Test func anUnchangedFeedCostsNoParsingAndAPermanentMoveUpdatesTheAddress() async throws {
         let server = try await LoopbackHTTPServer.start { request, _ in
             switch request.path {

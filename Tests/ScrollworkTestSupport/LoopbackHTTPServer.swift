@@ -29,6 +29,8 @@ public final class LoopbackHTTPServer: Sendable {
         case silent
         /// The head, declaring `declaredLength` bytes, and only `body` of them; then nothing.
         case partial(status: Int, declaredLength: Int, body: [UInt8])
+        /// As `partial`, then the connection is closed: a transfer broken off mid-body.
+        case brokenOff(status: Int, declaredLength: Int, body: [UInt8])
 
         /// A complete response with a text body.
         public static func text(_ status: Int, _ body: String, headers: [(String, String)] = []) -> Reply {
@@ -123,7 +125,8 @@ public final class LoopbackHTTPServer: Sendable {
             guard case .head(let head) = unwrapInboundIn(data) else { return }
             let request = Request(
                 method: head.method.rawValue, path: head.uri, headers: head.headers.map { ($0.name, $0.value) })
-            switch handler(request, hitCounts.increment(head.uri)) {
+            let reply = handler(request, hitCounts.increment(head.uri))
+            switch reply {
             case .silent:
                 break
             case let .respond(status, extra, body):
@@ -132,11 +135,12 @@ public final class LoopbackHTTPServer: Sendable {
                 context.write(wrapOutboundOut(.head(.init(version: .http1_1, status: .init(statusCode: status), headers: headers))), promise: nil)
                 context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
                 context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-            case let .partial(status, declaredLength, body):
+            case let .partial(status, declaredLength, body), let .brokenOff(status, declaredLength, body):
                 var headers = HTTPHeaders()
                 headers.add(name: "Content-Length", value: String(declaredLength))
                 context.write(wrapOutboundOut(.head(.init(version: .http1_1, status: .init(statusCode: status), headers: headers))), promise: nil)
                 context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
+                if case .brokenOff = reply { context.close(promise: nil) }
             }
         }
     }

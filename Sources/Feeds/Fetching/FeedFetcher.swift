@@ -36,6 +36,83 @@ public struct FetchedFeed: Sendable {
     public var permanentRedirect: URL?
 }
 
+/// What a server said about a feed it is sending, before the body.
+public struct FeedResponse: Sendable, Hashable {
+    /// The charset declared in `Content-Type`, for the parser.
+    public var charset: String?
+    /// Validators for the next conditional fetch.
+    public var etag: String?
+    public var lastModified: String?
+    /// Where the feed was finally found, after redirects.
+    public var finalURL: URL
+    /// The feed's new address, when every redirect on the way was permanent.
+    public var permanentRedirect: URL?
+}
+
+/// A feed's body as it arrives: pieces of bytes, at most ``FeedFetcher/Configuration/maxBodySize``
+/// in all (decompressed), failing with ``FeedFetchError`` on a broken or oversized transfer.
+public struct FeedBody: AsyncSequence, Sendable {
+    public typealias Element = [UInt8]
+
+    enum Source: Sendable {
+        case http(HTTPClientResponse.Body)
+        case bytes([UInt8])
+    }
+
+    let source: Source
+    let limit: Int
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        switch source {
+        case .http(let body): AsyncIterator(http: body.makeAsyncIterator(), bytes: nil, limit: limit)
+        case .bytes(let bytes): AsyncIterator(http: nil, bytes: bytes, limit: limit)
+        }
+    }
+
+    /// Hands out the body's pieces, counting them against the limit.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var http: HTTPClientResponse.Body.AsyncIterator?
+        var bytes: [UInt8]?
+        let limit: Int
+        var received = 0
+
+        init(http: HTTPClientResponse.Body.AsyncIterator?, bytes: [UInt8]?, limit: Int) {
+            self.http = http
+            self.bytes = bytes
+            self.limit = limit
+        }
+
+        public mutating func next() async throws -> [UInt8]? {
+            if let bytes {
+                self.bytes = nil
+                return bytes.isEmpty ? nil : bytes
+            }
+            guard http != nil else { return nil }
+            let buffer: ByteBuffer?
+            do {
+                buffer = try await http!.next()
+            } catch {
+                throw FeedFetcher.translate(error)
+            }
+            guard let buffer else {
+                http = nil
+                return nil
+            }
+            received += buffer.readableBytes
+            guard received <= limit else { throw FeedFetchError.tooLarge(limit: limit) }
+            return Array(buffer.readableBytesView)
+        }
+    }
+}
+
+/// The outcome of opening a feed: nothing new, or its response and a body still arriving.
+public enum FeedOpening: Sendable {
+    /// The feed has not changed since the validators were given (HTTP 304).
+    case notModified(permanentRedirect: URL?)
+    /// The feed's response; read ``FeedBody`` to receive its bytes as they arrive.
+    case opened(FeedResponse, FeedBody)
+}
+
 /// The outcome of a fetch.
 public enum FeedFetchResult: Sendable {
     /// The feed has not changed since the validators were given (HTTP 304): nothing to parse.
@@ -115,12 +192,38 @@ public final class FeedFetcher: Sendable {
         try await client.shutdown()
     }
 
-    /// Fetches one feed.
+    /// Fetches one feed, its whole body in memory (at most ``Configuration/maxBodySize``).
     public func fetch(_ request: FeedFetchRequest) async throws(FeedFetchError) -> FeedFetchResult {
+        switch try await open(request) {
+        case .notModified(let moved):
+            return .notModified(permanentRedirect: moved)
+        case .opened(let response, let body):
+            var bytes: [UInt8] = []
+            do {
+                for try await piece in body { bytes += piece }
+            } catch let error as FeedFetchError {
+                throw error
+            } catch {
+                throw Self.translate(error)
+            }
+            return .fetched(FetchedFeed(
+                body: bytes, charset: response.charset, etag: response.etag, lastModified: response.lastModified,
+                finalURL: response.finalURL, permanentRedirect: response.permanentRedirect))
+        }
+    }
+
+    /// Opens one feed: follows redirects, sends the validators, and returns the response with
+    /// a body to read as it arrives, so parsing can start before the download ends.
+    public func open(_ request: FeedFetchRequest) async throws(FeedFetchError) -> FeedOpening {
         switch request.url.scheme?.lowercased() {
-        case "http", "https": return try await fetchHTTP(request)
-        case "file": return .fetched(try readFile(request.url))
-        default: throw .unsupportedScheme(request.url.scheme ?? "")
+        case "http", "https":
+            return try await openHTTP(request)
+        case "file":
+            let bytes = try readFile(request.url)
+            let response = FeedResponse(charset: nil, etag: nil, lastModified: nil, finalURL: request.url, permanentRedirect: nil)
+            return .opened(response, FeedBody(source: .bytes(bytes), limit: configuration.maxBodySize))
+        default:
+            throw .unsupportedScheme(request.url.scheme ?? "")
         }
     }
 
@@ -152,7 +255,7 @@ public final class FeedFetcher: Sendable {
         }
     }
 
-    private func fetchHTTP(_ request: FeedFetchRequest) async throws(FeedFetchError) -> FeedFetchResult {
+    private func openHTTP(_ request: FeedFetchRequest) async throws(FeedFetchError) -> FeedOpening {
         var url = request.url
         var allPermanent = true
         for _ in 0...configuration.maxRedirects {
@@ -181,14 +284,17 @@ public final class FeedFetcher: Sendable {
             case 304:
                 return .notModified(permanentRedirect: moved)
             case 200..<300:
-                let body = try await readBody(response)
-                return .fetched(FetchedFeed(
-                    body: body,
+                let limit = configuration.maxBodySize
+                if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
+                    throw .tooLarge(limit: limit)
+                }
+                let head = FeedResponse(
                     charset: response.headers.first(name: "Content-Type").flatMap(Self.charset),
                     etag: response.headers.first(name: "ETag"),
                     lastModified: response.headers.first(name: "Last-Modified"),
                     finalURL: url,
-                    permanentRedirect: moved))
+                    permanentRedirect: moved)
+                return .opened(head, FeedBody(source: .http(response.body), limit: limit))
             default:
                 throw .status(status)
             }
@@ -196,26 +302,7 @@ public final class FeedFetcher: Sendable {
         throw .tooManyRedirects
     }
 
-    private func readBody(_ response: HTTPClientResponse) async throws(FeedFetchError) -> [UInt8] {
-        let limit = configuration.maxBodySize
-        if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
-            throw .tooLarge(limit: limit)
-        }
-        var body: [UInt8] = []
-        do {
-            for try await buffer in response.body {
-                guard body.count + buffer.readableBytes <= limit else { throw FeedFetchError.tooLarge(limit: limit) }
-                body += buffer.readableBytesView
-            }
-        } catch let error as FeedFetchError {
-            throw error
-        } catch {
-            throw Self.translate(error)
-        }
-        return body
-    }
-
-    private func readFile(_ url: URL) throws(FeedFetchError) -> FetchedFeed {
+    private func readFile(_ url: URL) throws(FeedFetchError) -> [UInt8] {
         let limit = configuration.maxBodySize
         guard let handle = FileHandle(forReadingAtPath: url.path) else { throw .fileUnreadable(url.path) }
         defer { try? handle.close() }
@@ -226,7 +313,7 @@ public final class FeedFetcher: Sendable {
             throw .fileUnreadable(url.path)
         }
         guard data.count <= limit else { throw .tooLarge(limit: limit) }
-        return FetchedFeed(body: [UInt8](data), charset: nil, etag: nil, lastModified: nil, finalURL: url, permanentRedirect: nil)
+        return [UInt8](data)
     }
 
     /// The `charset` parameter of a `Content-Type` value.
@@ -245,7 +332,8 @@ public final class FeedFetcher: Sendable {
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 
-    private static func translate(_ error: any Error) -> FeedFetchError {
+    static func translate(_ error: any Error) -> FeedFetchError {
+        if let error = error as? FeedFetchError { return error }
         if error is CancellationError { return .cancelled }
         if let error = error as? HTTPClientError {
             switch error {

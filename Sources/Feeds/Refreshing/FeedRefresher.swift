@@ -28,8 +28,9 @@ public struct FeedRefreshOutcome: Sendable {
     }
 }
 
-/// Refreshes stored feeds: fetch (conditionally), parse in batches, store each batch in its
-/// own transaction as it is parsed, and record validators or the error.
+/// Refreshes stored feeds: fetch (conditionally), parse the body as it arrives, store each
+/// batch in its own transaction as soon as it is parsed, and record validators or the error.
+/// Memory is bounded by a network read and a batch, whatever the feed's size.
 ///
 /// A refresh killed halfway loses nothing already stored: every batch is committed on its own,
 /// and the validators are recorded only after the last one, so an interrupted refresh fetches
@@ -77,16 +78,17 @@ public final class FeedRefresher: Sendable {
         }
     }
 
-    /// Refreshes one feed.
+    /// Refreshes one feed: entries are parsed as the body arrives, and each batch is stored as
+    /// soon as it is complete.
     public func refresh(_ feed: StoredFeed) async -> FeedRefreshOutcome {
         let request = FeedFetchRequest(url: feed.url, etag: feed.etag, lastModified: feed.lastModified)
-        let result: FeedFetchResult
+        let opening: FeedOpening
         do {
-            result = try await fetcher.fetch(request)
+            opening = try await fetcher.open(request)
         } catch {
             return fail(feed, error.description)
         }
-        switch result {
+        switch opening {
         case .notModified(let movedTo):
             let moved = move(feed, to: movedTo)
             do {
@@ -95,13 +97,13 @@ public final class FeedRefresher: Sendable {
                 return fail(feed, error.description)
             }
             return FeedRefreshOutcome(feed: feed, status: .notModified, movedTo: moved)
-        case .fetched(let fetched):
-            return await ingest(fetched, into: feed)
+        case .opened(let response, let body):
+            return await ingest(body, response: response, into: feed)
         }
     }
 
-    private func ingest(_ fetched: FetchedFeed, into feed: StoredFeed) async -> FeedRefreshOutcome {
-        var parser = FeedParser(url: fetched.finalURL, charset: fetched.charset, configuration: parsing)
+    private func ingest(_ body: FeedBody, response: FeedResponse, into feed: StoredFeed) async -> FeedRefreshOutcome {
+        var parser = FeedParser(url: response.finalURL, charset: response.charset, configuration: parsing)
         var counts = (new: 0, modified: 0, unchanged: 0)
         func store(_ batch: [FeedEntry]) async throws(FeedStoreError) {
             guard !batch.isEmpty else { return }
@@ -114,25 +116,22 @@ public final class FeedRefresher: Sendable {
             }
         }
         do {
-            // Hand the parser the body in network-sized pieces, so batches are stored while
-            // the rest is still being parsed, as they would be during a streamed download.
-            var offset = 0
-            while offset < fetched.body.count {
-                let end = min(offset + 64 << 10, fetched.body.count)
-                for batch in try parser.consume(fetched.body[offset..<end]) { try await store(batch) }
-                offset = end
+            for try await piece in body {
+                for batch in try parser.consume(piece) { try await store(batch) }
             }
             let completion = try parser.finish()
             try await store(completion.entries)
-            let moved = move(feed, to: fetched.permanentRedirect)
+            let moved = move(feed, to: response.permanentRedirect)
             try self.store.recordRefresh(
-                feed: feed.id, etag: fetched.etag, lastModified: fetched.lastModified, info: completion.info, at: now())
+                feed: feed.id, etag: response.etag, lastModified: response.lastModified, info: completion.info, at: now())
             return FeedRefreshOutcome(
                 feed: feed,
                 status: .refreshed(
                     new: counts.new, modified: counts.modified, unchanged: counts.unchanged,
                     malformed: completion.isMalformed),
                 movedTo: moved)
+        } catch let error as FeedFetchError {
+            return fail(feed, error.description)
         } catch let error as FeedParsingError {
             return fail(feed, error.description)
         } catch let error as FeedStoreError {
