@@ -70,8 +70,8 @@ struct FeedBench: ParsableCommand {
                 }
                 let data = Data(bytes)
                 let megabytes = Double(bytes.count) / 1_048_576
-                let feedsMilliseconds = Stopwatch.medianMilliseconds(runs: runs) { Self.parse(bytes) }
-                let bareMilliseconds = Stopwatch.medianMilliseconds(runs: runs) { Self.walk(data) }
+                let (feedsMilliseconds, bareMilliseconds) = Stopwatch.interleavedMedianMilliseconds(
+                    runs: runs, { Self.parse(bytes) }, { Self.walk(data) })
                 let peak = PeakMemory.measure { Self.parse(bytes) }.peakBytes
                 let barePeak = PeakMemory.measure { Self.walk(data) }.peakBytes
                 report.append([

@@ -19,6 +19,28 @@ enum Stopwatch {
         return median(samples)
     }
 
+    /// Times two pieces of work in alternation, `runs` times each after one untimed warm-up
+    /// of each, and returns both medians in milliseconds. Alternating keeps a change in the
+    /// machine's speed during the run (another process, frequency scaling) from landing on one
+    /// side only, which matters when the figure that counts is their ratio.
+    static func interleavedMedianMilliseconds<A, B>(runs: Int, _ first: () -> A, _ second: () -> B) -> (Double, Double) {
+        precondition(runs > 0, "runs must be positive")
+        keep(first())
+        keep(second())
+        let clock = ContinuousClock()
+        var firstSamples: [Double] = []
+        var secondSamples: [Double] = []
+        for _ in 0..<runs {
+            var a: A?
+            firstSamples.append(clock.measure { a = first() }.milliseconds)
+            keep(a)
+            var b: B?
+            secondSamples.append(clock.measure { b = second() }.milliseconds)
+            keep(b)
+        }
+        return (median(firstSamples), median(secondSamples))
+    }
+
     /// The median of `samples`; the mean of the two middle values for an even count.
     static func median(_ samples: [Double]) -> Double {
         precondition(!samples.isEmpty, "median of no samples")
