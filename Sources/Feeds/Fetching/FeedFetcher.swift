@@ -231,27 +231,12 @@ public final class FeedFetcher: Sendable {
     ///
     /// - Returns: one result per request, in the order of `requests`.
     public func fetchAll(_ requests: [FeedFetchRequest]) async -> [Result<FeedFetchResult, FeedFetchError>] {
-        await withTaskGroup(of: (Int, Result<FeedFetchResult, FeedFetchError>).self) { group in
-            var results = [Result<FeedFetchResult, FeedFetchError>?](repeating: nil, count: requests.count)
-            var next = 0
-            func startNext() {
-                guard next < requests.count else { return }
-                let (index, request) = (next, requests[next])
-                next += 1
-                group.addTask {
-                    do throws(FeedFetchError) {
-                        return (index, .success(try await self.fetch(request)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
+        await mapConcurrently(requests, limit: configuration.maxConcurrentFetches) { request in
+            do throws(FeedFetchError) {
+                return .success(try await self.fetch(request))
+            } catch {
+                return .failure(error)
             }
-            for _ in 0..<max(1, configuration.maxConcurrentFetches) { startNext() }
-            while let (index, result) = await group.next() {
-                results[index] = result
-                startNext()
-            }
-            return results.map { $0! }
         }
     }
 

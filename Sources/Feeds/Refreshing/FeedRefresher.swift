@@ -59,23 +59,7 @@ public final class FeedRefresher: Sendable {
     /// - Returns: one outcome per feed, in the store's order.
     public func refreshAll() async throws(FeedStoreError) -> [FeedRefreshOutcome] {
         let feeds = try store.feeds()
-        let limit = max(1, fetcher.configuration.maxConcurrentFetches)
-        return await withTaskGroup(of: (Int, FeedRefreshOutcome).self) { group in
-            var outcomes = [FeedRefreshOutcome?](repeating: nil, count: feeds.count)
-            var next = 0
-            func startNext() {
-                guard next < feeds.count else { return }
-                let (index, feed) = (next, feeds[next])
-                next += 1
-                group.addTask { (index, await self.refresh(feed)) }
-            }
-            for _ in 0..<limit { startNext() }
-            while let (index, outcome) = await group.next() {
-                outcomes[index] = outcome
-                startNext()
-            }
-            return outcomes.map { $0! }
-        }
+        return await mapConcurrently(feeds, limit: fetcher.configuration.maxConcurrentFetches) { await self.refresh($0) }
     }
 
     /// Refreshes one feed: entries are parsed as the body arrives, and each batch is stored as
@@ -104,16 +88,10 @@ public final class FeedRefresher: Sendable {
 
     private func ingest(_ body: FeedBody, response: FeedResponse, into feed: StoredFeed) async -> FeedRefreshOutcome {
         var parser = FeedParser(url: response.finalURL, charset: response.charset, configuration: parsing)
-        var counts = (new: 0, modified: 0, unchanged: 0)
+        var counts = EntryChangeCounts()
         func store(_ batch: [FeedEntry]) async throws(FeedStoreError) {
             guard !batch.isEmpty else { return }
-            for change in try await self.store.upsert(entries: batch, feed: feed.id, now: now()) {
-                switch change.state {
-                case .new: counts.new += 1
-                case .modified: counts.modified += 1
-                case .unchanged: counts.unchanged += 1
-                }
-            }
+            counts.add(try await self.store.upsert(entries: batch, feed: feed.id, now: now()))
         }
         do {
             for try await piece in body {

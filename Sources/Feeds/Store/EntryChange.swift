@@ -22,3 +22,24 @@ public struct EntryChange: Sendable, Hashable {
         self.state = state
     }
 }
+
+/// How many entries of an ingest were new, modified or unchanged.
+public struct EntryChangeCounts: Sendable, Hashable {
+    public var new = 0
+    public var modified = 0
+    public var unchanged = 0
+
+    /// No changes counted yet.
+    public init() {}
+
+    /// Counts the changes one upsert reported.
+    public mutating func add(_ changes: [EntryChange]) {
+        for change in changes {
+            switch change.state {
+            case .new: new += 1
+            case .modified: modified += 1
+            case .unchanged: unchanged += 1
+            }
+        }
+    }
+}

@@ -150,16 +150,10 @@ struct FeedBench: ParsableCommand {
         _ bytes: [UInt8], into store: FeedStore, feed: StoredFeed.ID, expecting expected: (Int, Int, Int)?
     ) throws {
         var parser = FeedParser(url: URL(string: "https://bench.example/feed"))
-        var counts = (0, 0, 0)
+        var counts = EntryChangeCounts()
         func keep(_ batch: [FeedEntry]) throws {
             guard !batch.isEmpty else { return }
-            for change in try store.upsert(entries: batch, feed: feed, now: Date()) {
-                switch change.state {
-                case .new: counts.0 += 1
-                case .modified: counts.1 += 1
-                case .unchanged: counts.2 += 1
-                }
-            }
+            counts.add(try store.upsert(entries: batch, feed: feed, now: Date()))
         }
         var offset = 0
         while offset < bytes.count {
@@ -168,7 +162,7 @@ struct FeedBench: ParsableCommand {
             offset = end
         }
         try keep(parser.finish().entries)
-        if let expected, counts != expected {
+        if let expected, (counts.new, counts.modified, counts.unchanged) != expected {
             printError("scrollwork bench feed: ingest stored \(counts) (new, modified, unchanged), expected \(expected)")
             throw ExitCode.failure
         }
