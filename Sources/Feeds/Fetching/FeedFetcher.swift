@@ -133,7 +133,10 @@ public enum FeedFetchError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The task fetching was cancelled.
     case cancelled
 
-    public var description: String {
+    /// The message, with whatever text of the document or server it quotes through ``FeedText``.
+    public var description: String { FeedText.line(message) }
+
+    private var message: String {
         switch self {
         case .unsupportedScheme(let scheme): "unsupported URL scheme \"\(scheme)\""
         case .status(let code): "the server answered HTTP \(code)"

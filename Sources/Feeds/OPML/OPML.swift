@@ -19,7 +19,7 @@ public enum OPML {
         if let failure = parser.failure { throw .unreadable(reason: failure.description) }
         guard let root = reader.rootElement else { throw .unreadable(reason: "no root element") }
         guard root == "opml" else { throw .notOPML(rootElement: root) }
-        return reader.subscriptions
+        return reader.subscriptions.map { $0.sanitized() }
     }
 
     /// An OPML 2.0 document listing `subscriptions`, each inside nested outlines for its

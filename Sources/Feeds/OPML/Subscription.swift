@@ -27,7 +27,10 @@ public enum OPMLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The document is not XML, or breaks a limit (size, entity expansion).
     case unreadable(reason: String)
 
-    public var description: String {
+    /// The message, with whatever text of the document or server it quotes through ``FeedText``.
+    public var description: String { FeedText.line(message) }
+
+    private var message: String {
         switch self {
         case .notOPML(let root): "not OPML: the root element is <\(root)>"
         case .unreadable(let reason): "unreadable OPML: \(reason)"

@@ -17,7 +17,7 @@ enum FeedLinkScanner {
             if rel.contains("alternate"), feedTypes.contains(type),
                let url = attributes["href"].flatMap({ URLResolver.resolve($0, against: pageURL) }),
                !links.contains(where: { $0.url == url }) {
-                links.append(FeedLink(url: url, type: type, title: attributes["title"]))
+                links.append(FeedLink(url: url, type: type, title: attributes["title"]).sanitized())
             }
             return true
         }

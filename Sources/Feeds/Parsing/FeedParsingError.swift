@@ -16,7 +16,10 @@ public enum FeedParsingError: Error, Sendable, Hashable, CustomStringConvertible
     /// nest deeper or are declared in greater number than the parser allows.
     case entityExpansionLimitExceeded(limit: Int)
 
-    public var description: String {
+    /// The message, with whatever text of the document or server it quotes through ``FeedText``.
+    public var description: String { FeedText.line(message) }
+
+    private var message: String {
         switch self {
         case .htmlPage(let links) where links.isEmpty:
             "an HTML page, not a feed, and it advertises no feed"

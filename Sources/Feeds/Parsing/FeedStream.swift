@@ -2,6 +2,9 @@ import Foundation
 
 /// The state of one parse behind ``FeedParser``: first sniffing the kind of document, then
 /// streaming XML, or buffering JSON or HTML.
+///
+/// Everything it hands out, whatever the format, has passed through ``FeedText``: this is
+/// the one door between the format builders and the rest of the program.
 final class FeedStream {
     private enum Mode {
         /// Not enough bytes yet to tell XML from JSON or HTML.
@@ -30,7 +33,7 @@ final class FeedStream {
 
     var info: FeedInfo? {
         guard case .xml(_, let builder, _) = mode, builder.sawRoot, !builder.isHTML else { return nil }
-        return builder.info
+        return builder.info.sanitized()
     }
 
     var bufferedEntryCount: Int {
@@ -39,6 +42,17 @@ final class FeedStream {
     }
 
     func consume(_ bytes: some Collection<UInt8>) throws(FeedParsingError) -> [[FeedEntry]] {
+        try consumeUnsanitized(bytes).map { $0.map { $0.sanitized() } }
+    }
+
+    func finish() throws(FeedParsingError) -> FeedParser.Completion {
+        let completion = try finishUnsanitized()
+        return FeedParser.Completion(
+            info: completion.info.sanitized(), entries: completion.entries.map { $0.sanitized() },
+            isMalformed: completion.isMalformed)
+    }
+
+    private func consumeUnsanitized(_ bytes: some Collection<UInt8>) throws(FeedParsingError) -> [[FeedEntry]] {
         byteCount += bytes.count
         guard byteCount <= configuration.maxFeedBytes else { throw fail(.feedTooLarge(limit: configuration.maxFeedBytes)) }
         switch mode {
@@ -67,7 +81,7 @@ final class FeedStream {
         }
     }
 
-    func finish() throws(FeedParsingError) -> FeedParser.Completion {
+    private func finishUnsanitized() throws(FeedParsingError) -> FeedParser.Completion {
         // Batches completed by the last bytes (a short document is only parsed now) have not
         // been delivered: they belong to the completion, ahead of the remainder.
         var undelivered: [FeedEntry] = []

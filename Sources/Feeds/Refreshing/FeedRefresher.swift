@@ -127,6 +127,8 @@ public final class FeedRefresher: Sendable {
     }
 
     private func fail(_ feed: StoredFeed, _ message: String) -> FeedRefreshOutcome {
+        // Errors of other libraries (the HTTP client's, the system's) may quote a server too.
+        let message = FeedText.line(message)
         try? store.recordFailure(feed: feed.id, message: message, at: now())
         return FeedRefreshOutcome(feed: feed, status: .failed(message), movedTo: nil)
     }

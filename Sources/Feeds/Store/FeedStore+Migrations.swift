@@ -5,6 +5,8 @@ extension FeedStore {
     /// schema is a new version appended here and registered in ``migrator``.
     enum SchemaVersion: String, CaseIterable {
         case v1
+        /// Text written before ingest removed control characters (``FeedText``) is cleaned.
+        case v2TextCleaned = "v2-text-cleaned"
     }
 
     /// Every migration of this build, in order.
@@ -49,7 +51,46 @@ extension FeedStore {
                 CREATE INDEX entry_unread_by_date ON entry (sortDate DESC, id DESC) WHERE read = 0;
                 """)
         }
+        migrator.registerMigration(SchemaVersion.v2TextCleaned.rawValue) { db in
+            try cleanStoredText(db)
+        }
         return migrator
+    }
+
+    /// Runs every stored text field through the rule ingest applies (``FeedText``), for
+    /// databases written before it did: titles, authors, categories, ids, summaries, contents,
+    /// feed titles, categories and errors. Rows that are already clean are not written.
+    ///
+    /// Two ids of one feed that differ only in removed characters become one entry: the
+    /// cleaned row replaces the other, since a refresh would now match both to it.
+    /// - Complexity: O(n) in the stored text; memory holds the rows that change.
+    static func cleanStoredText(_ db: Database) throws {
+        var entries: [(rowID: Int64, entry: FeedEntry)] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, entryId, \(EntryColumns.content.joined(separator: ", ")) FROM entry")
+        while let row = try rows.next() {
+            let entry = try EntryColumns.entry(from: row)
+            let clean = entry.sanitized()
+            if clean != entry { entries.append((row["id"], clean)) }
+        }
+        let assignments = (["entryId"] + EntryColumns.content).map { "\($0) = ?" }.joined(separator: ", ")
+        for (rowID, entry) in entries {
+            try db.execute(
+                sql: "UPDATE OR REPLACE entry SET \(assignments) WHERE id = ?",
+                arguments: StatementArguments([entry.id.databaseValue] + EntryColumns.values(of: entry) + [rowID.databaseValue]))
+        }
+
+        var feeds: [(rowID: Int64, fields: [String?])] = []
+        let feedRows = try Row.fetchCursor(db, sql: "SELECT id, title, category, lastError FROM feed")
+        while let row = try feedRows.next() {
+            let fields: [String?] = [row["title"], row["category"], row["lastError"]]
+            let clean = fields.map { $0.map(FeedText.line) }
+            if clean != fields { feeds.append((row["id"], clean)) }
+        }
+        for (rowID, fields) in feeds {
+            try db.execute(
+                sql: "UPDATE feed SET title = ?, category = ?, lastError = ? WHERE id = ?",
+                arguments: StatementArguments(fields.map(\.databaseValue) + [rowID.databaseValue]))
+        }
     }
 
     /// Brings the database to this build's schema, or refuses a newer one untouched.

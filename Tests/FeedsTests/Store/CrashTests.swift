@@ -1,27 +1,19 @@
 @testable import Feeds
 import Foundation
 import GRDB
+import ScrollworkTestSupport
 import Testing
 
 @Suite struct CrashTests {
     private static let helperName = "feeds-ingest-crash-helper"
     private static let batchSize = 200
 
-    /// The helper executable, which `swift build` puts in the same directory as the test binary.
-    private static func helperURL() throws -> URL {
-        let directories = ([Bundle.main.executableURL] + Bundle.allBundles.map(\.bundleURL))
-            .compactMap { $0?.deletingLastPathComponent() }
-        let candidates = directories.map { $0.appendingPathComponent(helperName) }
-        return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-                            "\(helperName) not found next to the tests in \(directories.map(\.path))")
-    }
-
     /// Runs the helper from batch `first` on, reads its reports line by line, and kills it with
     /// SIGKILL once it has reported `count` commits, while it writes the next batch. Returns the
     /// last batch it reported committed.
     private static func ingestAndKill(path: String, first: Int, after count: Int) throws -> Int {
         let child = Process()
-        child.executableURL = try helperURL()
+        child.executableURL = try BuiltExecutable.url(named: helperName)
         child.arguments = [path, "\(first)", "\(batchSize)", "100000"]
         let output = Pipe()
         child.standardOutput = output

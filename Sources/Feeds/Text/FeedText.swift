@@ -1,0 +1,135 @@
+/// The one rule for which characters of a feed's text Feeds lets through: every text field it
+/// produces (titles, authors, categories, ids, summaries, contents, OPML titles, error
+/// messages that quote a document or a server) passes through ``line(_:)`` or
+/// ``text(_:)``, whatever the format it came from, so RSS, Atom, JSON Feed and OPML cannot
+/// diverge.
+///
+/// Removed from every field, however they arrived (raw bytes in a legacy encoding, UTF-8, or a
+/// character reference such as `&#x9B;` or `&#27;`):
+/// - C0 controls other than tab and line feed (a carriage return becomes a line feed, or is
+///   dropped before one), which include ESC, the start of every terminal command;
+/// - DEL (U+007F) and the C1 controls (U+0080–U+009F), among them the 8-bit CSI (U+009B),
+///   OSC (U+009D) and DCS (U+0090) that some terminals act on.
+///
+/// Removed from single-line fields only (``line(_:)``: titles, authors, categories, ids,
+/// MIME types): the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+/// U+2066–U+2069), which a title uses to make text read backwards or to spoof what follows
+/// it. They are kept in summaries and contents (``text(_:)``), where right-to-left
+/// paragraphs legitimately use them and the renderer scopes them to the paragraph. The
+/// implicit marks (U+200E LRM, U+200F RLM, U+061C ALM) are kept everywhere: they cannot
+/// reorder text, and mixed-direction titles need them to display correctly.
+///
+/// Removal, not replacement: a title reads `Hello ]0;PWNED` rather than carrying anything a
+/// terminal could act on; the terminal layer's sanitiser is a second, independent gate.
+enum FeedText {
+    /// `text` fit for a single-line field.
+    /// - Complexity: O(n) in the UTF-8 length; one pass, and no copy when nothing is removed.
+    static func line(_ text: String) -> String {
+        clean(text, removingBidiControls: true)
+    }
+
+    /// `text` fit for a multi-line field (a summary or content, HTML kept).
+    /// - Complexity: O(n) in the UTF-8 length; one pass, and no copy when nothing is removed.
+    static func text(_ text: String) -> String {
+        clean(text, removingBidiControls: false)
+    }
+
+    private static func clean(_ text: String, removingBidiControls: Bool) -> String {
+        guard needsCleaning(text, removingBidiControls: removingBidiControls) else { return text }
+        var out = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var pendingCarriageReturn = false
+        while let scalar = scalars.next() {
+            if pendingCarriageReturn, scalar != "\n" { out.append("\n") }
+            pendingCarriageReturn = false
+            switch scalar.value {
+            case 0x09, 0x0A:
+                out.append(scalar)
+            case 0x0D:
+                pendingCarriageReturn = true
+            case 0x00...0x1F, 0x7F...0x9F:
+                continue
+            case 0x202A...0x202E where removingBidiControls, 0x2066...0x2069 where removingBidiControls:
+                continue
+            default:
+                out.append(scalar)
+            }
+        }
+        if pendingCarriageReturn { out.append("\n") }
+        return String(out)
+    }
+
+    /// Whether `text` holds anything ``clean(_:removingBidiControls:)`` would change, judged on
+    /// its UTF-8 bytes: C0 and DEL are bytes of their own, C1 is `C2 80`–`C2 9F`, and the bidi
+    /// controls are `E2 80 AA`–`E2 80 AE` and `E2 81 A6`–`E2 81 A9`.
+    private static func needsCleaning(_ text: String, removingBidiControls: Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte < 0x20 {
+                    if byte != 0x09 && byte != 0x0A { return true }
+                } else if byte == 0x7F {
+                    return true
+                } else if byte == 0xC2, index + 1 < count, bytes[index + 1] & 0xE0 == 0x80 {
+                    return true
+                } else if byte == 0xE2, removingBidiControls, index + 2 < count {
+                    let second = bytes[index + 1], third = bytes[index + 2]
+                    if (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) {
+                        return true
+                    }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+}
+
+extension FeedEntry {
+    /// This entry with every text field through ``FeedText``.
+    func sanitized() -> FeedEntry {
+        var entry = self
+        entry.id = FeedText.line(id)
+        entry.title = FeedText.line(title)
+        entry.author = author.map(FeedText.line)
+        entry.categories = categories.map(FeedText.line)
+        entry.summary = summary.map(FeedText.text)
+        entry.content = content.map(FeedText.text)
+        entry.enclosures = enclosures.map { enclosure in
+            var enclosure = enclosure
+            enclosure.type = enclosure.type.map(FeedText.line)
+            return enclosure
+        }
+        return entry
+    }
+}
+
+extension FeedInfo {
+    /// This description with every text field through ``FeedText``.
+    func sanitized() -> FeedInfo {
+        var info = self
+        info.title = title.map(FeedText.line)
+        info.description = description.map(FeedText.text)
+        return info
+    }
+}
+
+extension Subscription {
+    /// This subscription with every text field through ``FeedText``.
+    func sanitized() -> Subscription {
+        var subscription = self
+        subscription.title = title.map(FeedText.line)
+        subscription.categories = categories.map(FeedText.line)
+        return subscription
+    }
+}
+
+extension FeedLink {
+    /// This link with every text field through ``FeedText``.
+    func sanitized() -> FeedLink {
+        FeedLink(url: url, type: FeedText.line(type), title: title.map(FeedText.line))
+    }
+}

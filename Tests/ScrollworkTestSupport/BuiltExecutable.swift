@@ -1,0 +1,74 @@
+import Foundation
+
+/// Executables of this package that a test runs as a child process: `swift build` puts every
+/// product in the directory that holds the test bundle.
+public enum BuiltExecutable {
+    /// Why an executable could not be found.
+    public struct NotFound: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The executable `name`, next to the tests.
+    public static func url(named name: String) throws -> URL {
+        let directories = ([Bundle.main.executableURL] + Bundle.allBundles.map(\.bundleURL))
+            .compactMap { $0?.deletingLastPathComponent() }
+        let candidates = directories.map { $0.appendingPathComponent(name) }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw NotFound(description: "\(name) not found next to the tests in \(directories.map(\.path))")
+        }
+        return found
+    }
+
+    /// What a finished child wrote and how it ended.
+    public struct Result: Sendable {
+        public var status: Int32
+        public var standardOutput: [UInt8]
+        public var standardError: [UInt8]
+
+        /// Standard output as text, invalid UTF-8 repaired.
+        public var output: String { String(decoding: standardOutput, as: UTF8.self) }
+        /// Standard error as text, invalid UTF-8 repaired.
+        public var error: String { String(decoding: standardError, as: UTF8.self) }
+    }
+
+    /// Runs `name` with `arguments` and no standard input, and waits for it to exit.
+    ///
+    /// Both pipes are drained while the child runs, so a chatty child cannot fill one and
+    /// stall.
+    public static func run(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+        let child = Process()
+        child.executableURL = try url(named: name)
+        child.arguments = arguments
+        if let environment { child.environment = environment }
+        child.standardInput = FileHandle.nullDevice
+        let output = Pipe(), error = Pipe()
+        child.standardOutput = output
+        child.standardError = error
+        try child.run()
+        let errorBytes = ErrorCollector()
+        let errorHandle = error.fileHandleForReading
+        let errorReader = Thread {
+            errorBytes.set(errorHandle.readDataToEndOfFile())
+        }
+        errorReader.start()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        child.waitUntilExit()
+        return Result(status: child.terminationStatus, standardOutput: [UInt8](outputData), standardError: errorBytes.wait())
+    }
+
+    /// The bytes a reader thread collects, handed over once it is done.
+    private final class ErrorCollector: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var data = Data()
+
+        func set(_ data: Data) {
+            self.data = data
+            done.signal()
+        }
+
+        func wait() -> [UInt8] {
+            done.wait()
+            return [UInt8](data)
+        }
+    }
+}
