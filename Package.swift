@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Thumbnails", targets: ["Thumbnails"]),
         .library(name: "ContentLoading", targets: ["ContentLoading"]),
         .library(name: "Feeds", targets: ["Feeds"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "scrollwork", targets: ["scrollwork"]),
     ],
     dependencies: [
@@ -45,6 +46,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        // The terminal layer: what may reach the terminal, and (growing) how the reader draws.
+        .target(name: "TerminalUI"),
 
         // Seeded randomness for randomized tests and benchmark data, and generated PNG and JPEG
         // images for the tests and the benchmarks, so no binary fixtures.
@@ -60,6 +63,7 @@ let package = Package(
                 "ContentLoading",
                 "Thumbnails",
                 "Feeds",
+                "TerminalUI",
                 "ImageFixtures",
                 "SeededRandom",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -91,11 +95,13 @@ let package = Package(
             dependencies: ["Feeds"],
             path: "Tests/FeedsIngestCrashHelper"
         ),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(
             name: "ScrollworkAppTests",
             dependencies: [
-                "ScrollworkApp", "ListDiff", "Thumbnails", "Feeds", "ImageFixtures",
+                "ScrollworkApp", "ListDiff", "Thumbnails", "Feeds", "TerminalUI", "ImageFixtures", "ScrollworkTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ],

@@ -1,6 +1,32 @@
 import Foundation
+import TerminalUI
 
-/// Writes a line to standard error, where diagnostics belong, so standard output stays parseable.
+/// Where every command's output goes. Text for people passes through the terminal sanitiser,
+/// so nothing a feed, a server or a database says can act on the terminal; JSON is written
+/// exactly, its control characters already escaped by ``JSONText``.
+enum Console {
+    /// Writes text meant for people to standard output, control characters made visible.
+    static func print(_ text: String, terminator: String = "\n") {
+        write(TerminalSanitizer.sanitized(text) + terminator, to: .standardOutput)
+    }
+
+    /// Writes machine-readable output (JSON, OPML) to standard output as it is.
+    static func printExact(_ text: String, terminator: String = "\n") {
+        write(text + terminator, to: .standardOutput)
+    }
+
+    /// Writes a diagnostic line to standard error, where they belong so standard output stays
+    /// parseable; it often quotes feed data or a server's reply, so it is sanitised too.
+    static func printError(_ message: String) {
+        write(TerminalSanitizer.sanitized(message) + "\n", to: .standardError)
+    }
+
+    private static func write(_ text: String, to handle: FileHandle) {
+        handle.write(Data(text.utf8))
+    }
+}
+
+/// Writes a diagnostic line to standard error; see ``Console/printError(_:)``.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    Console.printError(message)
 }

@@ -23,7 +23,7 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         do {
-            print(try output())
+            Console.printExact(try output())
         } catch {
             printError("scrollwork diff: \(error.description)")
             throw ExitCode(2)

@@ -79,7 +79,7 @@ struct AddCommand: AsyncParsableCommand {
         let url = try feedURL(self.url)
         try await reportingFailures("add") {
             let feed = try store.open().addFeed(url: url, title: nil, category: category)
-            print("added \(feed.url.absoluteString)")
+            Console.print("added \(feed.url.absoluteString)")
         }
     }
 }
@@ -99,7 +99,7 @@ struct RemoveCommand: AsyncParsableCommand {
             let store = try store.open()
             guard let feed = try store.feed(url: url) else { throw Failure("not subscribed to \(url.absoluteString)") }
             try store.removeFeed(feed.id)
-            print("removed \(url.absoluteString)")
+            Console.print("removed \(url.absoluteString)")
         }
     }
 }
@@ -127,7 +127,7 @@ struct ImportCommand: AsyncParsableCommand {
                 _ = try store.addFeed(url: subscription.feedURL, title: subscription.title, category: category)
                 added += 1
             }
-            print("imported \(added) feeds (\(subscriptions.count - added) already subscribed)")
+            Console.print("imported \(added) feeds (\(subscriptions.count - added) already subscribed)")
         }
     }
 }
@@ -145,7 +145,7 @@ struct ExportCommand: AsyncParsableCommand {
                     feedURL: feed.url, title: feed.title, siteURL: feed.link,
                     categories: feed.category.map { $0.split(separator: "/").map(String.init) } ?? [])
             }
-            print(OPML.document(for: subscriptions), terminator: "")
+            Console.printExact(OPML.document(for: subscriptions), terminator: "")
         }
     }
 }
@@ -179,9 +179,9 @@ struct RefreshCommand: AsyncParsableCommand {
             try? await fetcher.shutdown()
             for outcome in outcomes {
                 if case .failed = outcome.status { anyFailed = true }
-                print(json ? Self.json(outcome) : Self.line(outcome))
+                if json { Console.printExact(Self.json(outcome)) } else { Console.print(Self.line(outcome)) }
             }
-            if outcomes.isEmpty && !json { print("no feeds: add one with `scrollwork add URL`") }
+            if outcomes.isEmpty && !json { Console.print("no feeds: add one with `scrollwork add URL`") }
         }
         if anyFailed { throw ExitCode.failure }
     }
@@ -255,10 +255,10 @@ struct ListCommand: AsyncParsableCommand {
                         ("published", stored.entry.published.map { JSONText.quoted(FeedDate.rfc3339($0)) } ?? "null"),
                         ("read", "\(stored.isRead)"), ("starred", "\(stored.isStarred)"),
                     ]
-                    print("{" + fields.map { "\"\($0)\": \($1)" }.joined(separator: ", ") + "}")
+                    Console.printExact("{" + fields.map { "\"\($0)\": \($1)" }.joined(separator: ", ") + "}")
                 } else {
                     let date = stored.entry.published.map { String(FeedDate.rfc3339($0).prefix(10)) } ?? "undated   "
-                    print("\(date)  \(stored.isRead ? " " : "*") \(stored.entry.title)  — \(feedName)")
+                    Console.print("\(date)  \(stored.isRead ? " " : "*") \(stored.entry.title)  — \(feedName)")
                 }
             }
         }

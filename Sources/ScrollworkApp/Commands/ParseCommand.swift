@@ -42,9 +42,9 @@ struct ParseCommand: ParsableCommand {
                 if !json { printError("scrollwork parse: \(file): \(reason)") }
             }
             if json {
-                print(Self.jsonLine(file: file, outcome))
+                Console.printExact(Self.jsonLine(file: file, outcome))
             } else if case .parsed(let feed) = outcome {
-                print(Self.summary(file: file, feed))
+                Console.print(Self.summary(file: file, feed))
             }
         }
         if failed { throw ExitCode(1) }
