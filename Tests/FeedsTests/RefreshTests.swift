@@ -21,14 +21,14 @@ import Testing
         let fetcher = FeedFetcher()
         let refresher = FeedRefresher(store: store, fetcher: fetcher, parsing: .init(batchSize: 2))
         let url = try file(Self.rss([("1", "One"), ("2", "Two"), ("3", "Three")]))
-        let feed = try store.addFeed(url: url, title: nil, category: nil)
+        let feed = try await store.addFeed(url: url, title: nil, category: nil)
 
         let first = await refresher.refresh(feed)
         #expect(first.status == .refreshed(new: 3, modified: 0, unchanged: 0, malformed: false))
         try Data(Self.rss([("1", "One"), ("2", "Two, edited"), ("3", "Three"), ("4", "Four")]).utf8).write(to: url)
-        let second = await refresher.refresh(try #require(try store.feed(id: feed.id)))
+        let second = await refresher.refresh(try #require(try await store.feed(id: feed.id)))
         #expect(second.status == .refreshed(new: 1, modified: 1, unchanged: 2, malformed: false))
-        #expect(try store.feed(id: feed.id)?.title == "Refreshed")
+        #expect(try await store.feed(id: feed.id)?.title == "Refreshed")
         #expect(try await store.entries(EntryQuery()).count == 4)
         try await fetcher.shutdown()
     }
@@ -38,15 +38,15 @@ import Testing
         let fetcher = FeedFetcher()
         let refresher = FeedRefresher(store: store, fetcher: fetcher)
         let url = try file(Self.rss([("1", "One")]))
-        let feed = try store.addFeed(url: url, title: nil, category: nil)
+        let feed = try await store.addFeed(url: url, title: nil, category: nil)
         _ = await refresher.refresh(feed)
         try Data("<html><body>not a feed</body></html>".utf8).write(to: url)
-        let outcome = await refresher.refresh(try #require(try store.feed(id: feed.id)))
+        let outcome = await refresher.refresh(try #require(try await store.feed(id: feed.id)))
         guard case .failed = outcome.status else {
             Issue.record("expected a failure, got \(outcome.status)")
             return
         }
-        #expect(try store.feed(id: feed.id)?.lastError != nil)
+        #expect(try await store.feed(id: feed.id)?.lastError != nil)
         #expect(try await store.entries(EntryQuery()).map(\.entry.id) == ["1"])
         try await fetcher.shutdown()
     }
@@ -62,7 +62,7 @@ import Testing
         let store = try FeedStore()
         let fetcher = FeedFetcher()
         let refresher = FeedRefresher(store: store, fetcher: fetcher, parsing: .init(batchSize: 5))
-        let feed = try store.addFeed(url: server.url("/feed"), title: nil, category: nil)
+        let feed = try await store.addFeed(url: server.url("/feed"), title: nil, category: nil)
         let outcome = await refresher.refresh(feed)
         guard case .failed = outcome.status else {
             Issue.record("a broken transfer must fail, got \(outcome.status)")
@@ -71,7 +71,7 @@ import Testing
         let stored = try await store.entries(EntryQuery(limit: 100)).count
         #expect(stored >= 5, "batches parsed before the break are kept")
         #expect(stored % 5 == 0 && stored < 40, "only whole batches, and not the entries after the break")
-        #expect(try store.feed(id: feed.id)?.etag == nil, "validators are recorded only after a complete refresh")
+        #expect(try await store.feed(id: feed.id)?.etag == nil, "validators are recorded only after a complete refresh")
         try await fetcher.shutdown()
         try await server.stop()
     }
@@ -89,12 +89,12 @@ import Testing
         let store = try FeedStore()
         let fetcher = FeedFetcher()
         let refresher = FeedRefresher(store: store, fetcher: fetcher)
-        let feed = try store.addFeed(url: server.url("/old"), title: nil, category: nil)
+        let feed = try await store.addFeed(url: server.url("/old"), title: nil, category: nil)
 
         let first = await refresher.refresh(feed)
         #expect(first.status == .refreshed(new: 1, modified: 0, unchanged: 0, malformed: false))
         #expect(first.movedTo == server.url("/feed"))
-        let moved = try #require(try store.feed(id: feed.id))
+        let moved = try #require(try await store.feed(id: feed.id))
         #expect(moved.url == server.url("/feed"))
         #expect(moved.etag == "\"v1\"")
 

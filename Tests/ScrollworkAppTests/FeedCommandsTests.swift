@@ -65,7 +65,7 @@ import Testing
         try await run(ImportCommand.self, [opml.path])
         try await run(ImportCommand.self, [opml.path])
         let store = try StoreOptions.parse(["--database", database]).open()
-        let feeds = try store.feeds()
+        let feeds = try await store.feeds()
         #expect(feeds.count == 2)
         #expect(feeds.contains { $0.category == "Folder" })
     }

@@ -47,6 +47,16 @@ public struct FeedResponse: Sendable, Hashable {
     public var finalURL: URL
     /// The feed's new address, when every redirect on the way was permanent.
     public var permanentRedirect: URL?
+
+    /// A response; without a charset the parser reads the document's own declaration.
+    public init(charset: String? = nil, etag: String? = nil, lastModified: String? = nil, finalURL: URL,
+                permanentRedirect: URL? = nil) {
+        self.charset = charset
+        self.etag = etag
+        self.lastModified = lastModified
+        self.finalURL = finalURL
+        self.permanentRedirect = permanentRedirect
+    }
 }
 
 /// A feed's body as it arrives: pieces of bytes, at most ``FeedFetcher/Configuration/maxBodySize``
@@ -56,51 +66,74 @@ public struct FeedBody: AsyncSequence, Sendable {
 
     enum Source: Sendable {
         case http(HTTPClientResponse.Body)
-        case bytes([UInt8])
+        case file(FileChunkReader)
+        case stream(AsyncThrowingStream<[UInt8], any Error>)
     }
 
     let source: Source
     let limit: Int
 
+    init(source: Source, limit: Int) {
+        self.source = source
+        self.limit = limit
+    }
+
+    /// A body made of the pieces `stream` yields, at most `limit` bytes in all: for fetchers
+    /// other than ``FeedFetcher``, and for tests that script a transfer.
+    public init(_ stream: AsyncThrowingStream<[UInt8], any Error>, limit: Int = FeedFetcher.Configuration().maxBodySize) {
+        self.init(source: .stream(stream), limit: limit)
+    }
+
     public func makeAsyncIterator() -> AsyncIterator {
         switch source {
-        case .http(let body): AsyncIterator(http: body.makeAsyncIterator(), bytes: nil, limit: limit)
-        case .bytes(let bytes): AsyncIterator(http: nil, bytes: bytes, limit: limit)
+        case .http(let body): AsyncIterator(piece: .http(body.makeAsyncIterator()), limit: limit)
+        case .file(let reader): AsyncIterator(piece: .file(reader), limit: limit)
+        case .stream(let stream): AsyncIterator(piece: .stream(stream.makeAsyncIterator()), limit: limit)
         }
     }
 
     /// Hands out the body's pieces, counting them against the limit.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var http: HTTPClientResponse.Body.AsyncIterator?
-        var bytes: [UInt8]?
+        enum Piece {
+            case http(HTTPClientResponse.Body.AsyncIterator)
+            case file(FileChunkReader)
+            case stream(AsyncThrowingStream<[UInt8], any Error>.AsyncIterator)
+            case finished
+        }
+
+        var piece: Piece
         let limit: Int
         var received = 0
 
-        init(http: HTTPClientResponse.Body.AsyncIterator?, bytes: [UInt8]?, limit: Int) {
-            self.http = http
-            self.bytes = bytes
-            self.limit = limit
-        }
-
         public mutating func next() async throws -> [UInt8]? {
-            if let bytes {
-                self.bytes = nil
-                return bytes.isEmpty ? nil : bytes
-            }
-            guard http != nil else { return nil }
-            let buffer: ByteBuffer?
+            let bytes: [UInt8]?
             do {
-                buffer = try await http!.next()
+                switch piece {
+                case .http(var iterator):
+                    bytes = try await iterator.next().map { Array($0.readableBytesView) }
+                    piece = .http(iterator)
+                case .file(let reader):
+                    bytes = try await reader.next()
+                case .stream(var iterator):
+                    bytes = try await iterator.next()
+                    piece = .stream(iterator)
+                case .finished:
+                    return nil
+                }
             } catch {
+                piece = .finished
                 throw FeedFetcher.translate(error)
             }
-            guard let buffer else {
-                http = nil
+            guard let bytes else {
+                piece = .finished
                 return nil
             }
-            received += buffer.readableBytes
-            guard received <= limit else { throw FeedFetchError.tooLarge(limit: limit) }
-            return Array(buffer.readableBytesView)
+            received += bytes.count
+            guard received <= limit else {
+                piece = .finished
+                throw FeedFetchError.tooLarge(limit: limit)
+            }
+            return bytes
         }
     }
 }
@@ -222,9 +255,9 @@ public final class FeedFetcher: Sendable {
         case "http", "https":
             return try await openHTTP(request)
         case "file":
-            let bytes = try readFile(request.url)
+            let reader = try FileChunkReader(path: request.url.path)
             let response = FeedResponse(charset: nil, etag: nil, lastModified: nil, finalURL: request.url, permanentRedirect: nil)
-            return .opened(response, FeedBody(source: .bytes(bytes), limit: configuration.maxBodySize))
+            return .opened(response, FeedBody(source: .file(reader), limit: configuration.maxBodySize))
         default:
             throw .unsupportedScheme(request.url.scheme ?? "")
         }
@@ -288,20 +321,6 @@ public final class FeedFetcher: Sendable {
             }
         }
         throw .tooManyRedirects
-    }
-
-    private func readFile(_ url: URL) throws(FeedFetchError) -> [UInt8] {
-        let limit = configuration.maxBodySize
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw .fileUnreadable(url.path) }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: limit + 1) ?? Data()
-        } catch {
-            throw .fileUnreadable(url.path)
-        }
-        guard data.count <= limit else { throw .tooLarge(limit: limit) }
-        return [UInt8](data)
     }
 
     /// The `charset` parameter of a `Content-Type` value.

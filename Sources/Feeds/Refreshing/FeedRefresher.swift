@@ -1,7 +1,7 @@
 import Foundation
 
 /// What refreshing one feed did.
-public struct FeedRefreshOutcome: Sendable {
+public struct FeedRefreshOutcome: Sendable, Equatable {
     /// How the refresh ended.
     public enum Status: Sendable, Equatable {
         /// The feed was fetched and parsed; its entries were stored with these changes.
@@ -28,16 +28,35 @@ public struct FeedRefreshOutcome: Sendable {
     }
 }
 
+/// What a refresh is doing, as it happens: for a status line, and for tests of the order.
+///
+/// For each feed: ``started(_:)``, then one ``batchStored(_:counts:)`` per batch committed,
+/// then exactly one of ``finished(_:)`` or ``failed(_:message:)``.
+public enum FeedRefreshProgress: Sendable, Equatable {
+    /// The feed is being opened.
+    case started(StoredFeed)
+    /// A batch of the feed's entries was committed, with what it changed.
+    case batchStored(StoredFeed, counts: EntryChangeCounts)
+    /// The feed was refreshed, or had not changed.
+    case finished(FeedRefreshOutcome)
+    /// Fetching, parsing or storing failed; the message was recorded as its last error.
+    case failed(StoredFeed, message: String)
+}
+
 /// Refreshes stored feeds: fetch (conditionally), parse the body as it arrives, store each
 /// batch in its own transaction as soon as it is parsed, and record validators or the error.
 /// Memory is bounded by a network read and a batch, whatever the feed's size.
 ///
 /// A refresh killed halfway loses nothing already stored: every batch is committed on its own,
 /// and the validators are recorded only after the last one, so an interrupted refresh fetches
-/// the whole feed again next time.
+/// the whole feed again next time. Every store call suspends (``FeedStoring``), so a refresh
+/// never holds a thread of the cooperative pool while SQLite waits.
 public final class FeedRefresher: Sendable {
-    private let store: FeedStore
-    private let fetcher: FeedFetcher
+    /// Receives progress events; called from the refreshing tasks, in order for each feed.
+    public typealias ProgressHandler = @Sendable (FeedRefreshProgress) -> Void
+
+    private let store: any FeedStoring
+    private let fetcher: any FeedFetching
     private let parsing: FeedParser.Configuration
     private let now: @Sendable () -> Date
 
@@ -45,7 +64,7 @@ public final class FeedRefresher: Sendable {
     ///
     /// - Parameter now: the time recorded for refreshes and first sightings; tests inject it.
     public init(
-        store: FeedStore, fetcher: FeedFetcher, parsing: FeedParser.Configuration = .init(),
+        store: any FeedStoring, fetcher: any FeedFetching, parsing: FeedParser.Configuration = .init(),
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store
@@ -56,42 +75,58 @@ public final class FeedRefresher: Sendable {
 
     /// Refreshes every stored feed, as many at once as the fetcher allows.
     ///
+    /// - Parameter progress: told of each feed's start, stored batches and end as they happen.
     /// - Returns: one outcome per feed, in the store's order.
-    public func refreshAll() async throws(FeedStoreError) -> [FeedRefreshOutcome] {
-        let feeds = try store.feeds()
-        return await mapConcurrently(feeds, limit: fetcher.configuration.maxConcurrentFetches) { await self.refresh($0) }
+    public func refreshAll(progress: @escaping ProgressHandler = { _ in }) async throws(FeedStoreError) -> [FeedRefreshOutcome] {
+        let feeds = try await store.feeds()
+        return await mapConcurrently(feeds, limit: fetcher.maxConcurrentFetches) { await self.refresh($0, progress: progress) }
     }
 
     /// Refreshes one feed: entries are parsed as the body arrives, and each batch is stored as
     /// soon as it is complete.
-    public func refresh(_ feed: StoredFeed) async -> FeedRefreshOutcome {
+    public func refresh(_ feed: StoredFeed, progress: @escaping ProgressHandler = { _ in }) async -> FeedRefreshOutcome {
+        progress(.started(feed))
+        let outcome = await open(feed, progress: progress)
+        if case .failed(let message) = outcome.status {
+            progress(.failed(feed, message: message))
+        } else {
+            progress(.finished(outcome))
+        }
+        return outcome
+    }
+
+    private func open(_ feed: StoredFeed, progress: ProgressHandler) async -> FeedRefreshOutcome {
         let request = FeedFetchRequest(url: feed.url, etag: feed.etag, lastModified: feed.lastModified)
         let opening: FeedOpening
         do {
             opening = try await fetcher.open(request)
         } catch {
-            return fail(feed, error.description)
+            return await fail(feed, error.description)
         }
         switch opening {
         case .notModified(let movedTo):
-            let moved = move(feed, to: movedTo)
+            let moved = await move(feed, to: movedTo)
             do {
-                try store.recordRefresh(feed: feed.id, etag: feed.etag, lastModified: feed.lastModified, info: nil, at: now())
+                try await store.recordRefresh(feed: feed.id, etag: feed.etag, lastModified: feed.lastModified, info: nil, at: now())
             } catch {
-                return fail(feed, error.description)
+                return await fail(feed, error.description)
             }
             return FeedRefreshOutcome(feed: feed, status: .notModified, movedTo: moved)
         case .opened(let response, let body):
-            return await ingest(body, response: response, into: feed)
+            return await ingest(body, response: response, into: feed, progress: progress)
         }
     }
 
-    private func ingest(_ body: FeedBody, response: FeedResponse, into feed: StoredFeed) async -> FeedRefreshOutcome {
+    private func ingest(_ body: FeedBody, response: FeedResponse, into feed: StoredFeed,
+                        progress: ProgressHandler) async -> FeedRefreshOutcome {
         var parser = FeedParser(url: response.finalURL, charset: response.charset, configuration: parsing)
         var counts = EntryChangeCounts()
         func store(_ batch: [FeedEntry]) async throws(FeedStoreError) {
             guard !batch.isEmpty else { return }
-            counts.add(try await self.store.upsert(entries: batch, feed: feed.id, now: now()))
+            var batchCounts = EntryChangeCounts()
+            batchCounts.add(try await self.store.upsert(entries: batch, feed: feed.id, now: now()))
+            counts.add(batchCounts)
+            progress(.batchStored(feed, counts: batchCounts))
         }
         do {
             for try await piece in body {
@@ -99,8 +134,8 @@ public final class FeedRefresher: Sendable {
             }
             let completion = try parser.finish()
             try await store(completion.entries)
-            let moved = move(feed, to: response.permanentRedirect)
-            try self.store.recordRefresh(
+            let moved = await move(feed, to: response.permanentRedirect)
+            try await self.store.recordRefresh(
                 feed: feed.id, etag: response.etag, lastModified: response.lastModified, info: completion.info, at: now())
             return FeedRefreshOutcome(
                 feed: feed,
@@ -109,27 +144,32 @@ public final class FeedRefresher: Sendable {
                     malformed: completion.isMalformed),
                 movedTo: moved)
         } catch let error as FeedFetchError {
-            return fail(feed, error.description)
+            return await fail(feed, error.description)
         } catch let error as FeedParsingError {
-            return fail(feed, error.description)
+            return await fail(feed, error.description)
         } catch let error as FeedStoreError {
-            return fail(feed, error.description)
+            return await fail(feed, error.description)
         } catch {
-            return fail(feed, String(describing: error))
+            return await fail(feed, String(describing: error))
         }
     }
 
     /// Moves the stored feed to its new permanent address; a feed already stored at that
     /// address keeps the old one where it is.
-    private func move(_ feed: StoredFeed, to url: URL?) -> URL? {
-        guard let url, url != feed.url, (try? store.moveFeed(feed.id, to: url)) != nil else { return nil }
-        return url
+    private func move(_ feed: StoredFeed, to url: URL?) async -> URL? {
+        guard let url, url != feed.url else { return nil }
+        do {
+            try await store.moveFeed(feed.id, to: url)
+            return url
+        } catch {
+            return nil
+        }
     }
 
-    private func fail(_ feed: StoredFeed, _ message: String) -> FeedRefreshOutcome {
+    private func fail(_ feed: StoredFeed, _ message: String) async -> FeedRefreshOutcome {
         // Errors of other libraries (the HTTP client's, the system's) may quote a server too.
         let message = FeedText.line(message)
-        try? store.recordFailure(feed: feed.id, message: message, at: now())
+        try? await store.recordFailure(feed: feed.id, message: message, at: now())
         return FeedRefreshOutcome(feed: feed, status: .failed(message), movedTo: nil)
     }
 }

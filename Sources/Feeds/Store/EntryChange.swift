@@ -32,6 +32,13 @@ public struct EntryChangeCounts: Sendable, Hashable {
     /// No changes counted yet.
     public init() {}
 
+    /// Adds counts kept elsewhere (another batch's).
+    public mutating func add(_ other: EntryChangeCounts) {
+        new += other.new
+        modified += other.modified
+        unchanged += other.unchanged
+    }
+
     /// Counts the changes one upsert reported.
     public mutating func add(_ changes: [EntryChange]) {
         for change in changes {

@@ -49,6 +49,27 @@ enum EntryColumns {
         )
     }
 
+    /// The excerpt a list row shows (``EntryRow/excerpt``): the summary, else the content, as
+    /// plain text, cut to ``EntryRow/excerptLength`` characters. Only the first few kilobytes of
+    /// markup are read, so a megabyte of content costs no more than a short one.
+    static func excerpt(summary: String?, content: String?) -> String {
+        guard let html = summary.flatMap({ $0.isEmpty ? nil : $0 }) ?? content else { return "" }
+        var markup = Substring(html)
+        if markup.utf8.count > excerptMarkupBytes {
+            markup = markup.prefix(excerptMarkupBytes)
+            // A tag cut in half would read as text.
+            if let open = markup.lastIndex(of: "<"), markup[open...].firstIndex(of: ">") == nil {
+                markup = markup[..<open]
+            }
+        }
+        let text = PlainText.from(html: String(markup))
+        guard text.count > EntryRow.excerptLength else { return text }
+        return String(text.prefix(EntryRow.excerptLength - 1)) + "…"
+    }
+
+    /// Markup read for an excerpt: enough for its length even inside heavy markup.
+    private static let excerptMarkupBytes = 8 << 10
+
     private static func json(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

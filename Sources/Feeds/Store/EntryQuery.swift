@@ -14,12 +14,15 @@ public struct EntryQuery: Sendable, Hashable {
     public var limit: Int
     /// Skip this many entries first, for paging.
     public var offset: Int
+    /// Only entries after this position in the list's order: keyset paging, which costs
+    /// O(limit log n) at any depth and never skips or repeats a row when entries arrive above.
+    public var after: EntryPosition?
 
     /// A query; by default the first 100 entries of all feeds.
     ///
     /// - Precondition: `limit` and `offset` are not negative.
     public init(feed: StoredFeed.ID? = nil, unreadOnly: Bool = false, starredOnly: Bool = false,
-                titleContains: String? = nil, limit: Int = 100, offset: Int = 0) {
+                titleContains: String? = nil, limit: Int = 100, offset: Int = 0, after: EntryPosition? = nil) {
         precondition(limit >= 0 && offset >= 0, "EntryQuery: limit and offset must not be negative")
         self.feed = feed
         self.unreadOnly = unreadOnly
@@ -27,5 +30,6 @@ public struct EntryQuery: Sendable, Hashable {
         self.titleContains = titleContains
         self.limit = limit
         self.offset = offset
+        self.after = after
     }
 }

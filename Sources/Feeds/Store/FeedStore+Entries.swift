@@ -23,11 +23,11 @@ extension FeedStore {
     private static let selectContentSQL =
         "SELECT \(EntryColumns.content.joined(separator: ", ")) FROM entry WHERE feedId = ? AND entryId = ?"
     private static let insertSQL = """
-        INSERT INTO entry (feedId, entryId, firstSeen, \(EntryColumns.content.joined(separator: ", ")))
-        VALUES (?, ?, ?, \(EntryColumns.content.map { _ in "?" }.joined(separator: ", ")))
+        INSERT INTO entry (feedId, entryId, firstSeen, excerpt, \(EntryColumns.content.joined(separator: ", ")))
+        VALUES (?, ?, ?, ?, \(EntryColumns.content.map { _ in "?" }.joined(separator: ", ")))
         """
     private static let updateContentSQL = """
-        UPDATE entry SET \(EntryColumns.content.map { "\($0) = ?" }.joined(separator: ", "))
+        UPDATE entry SET \(EntryColumns.content.map { "\($0) = ?" }.joined(separator: ", ")), excerpt = ?
         WHERE feedId = ? AND entryId = ?
         """
 
@@ -45,13 +45,15 @@ extension FeedStore {
                 let values = EntryColumns.values(of: entry)
                 let key: [DatabaseValue] = [feed.databaseValue, entry.id.databaseValue]
                 guard let stored = try Row.fetchOne(select, arguments: StatementArguments(key)) else {
-                    try insert.execute(arguments: StatementArguments(key + [now.timeIntervalSince1970.databaseValue] + values))
+                    let excerpt = EntryColumns.excerpt(summary: entry.summary, content: entry.content).databaseValue
+                    try insert.execute(arguments: StatementArguments(key + [now.timeIntervalSince1970.databaseValue, excerpt] + values))
                     return EntryChange(entryID: entry.id, state: .new)
                 }
                 if Array(stored.databaseValues) == values {
                     return EntryChange(entryID: entry.id, state: .unchanged)
                 }
-                try update.execute(arguments: StatementArguments(values + key))
+                let excerpt = EntryColumns.excerpt(summary: entry.summary, content: entry.content).databaseValue
+                try update.execute(arguments: StatementArguments(values + [excerpt] + key))
                 return EntryChange(entryID: entry.id, state: .modified)
             }
         }
@@ -72,7 +74,12 @@ extension FeedStore {
     }
 
     private func setFlag(_ column: String, to value: Bool, entries: [StoredEntry.ID]) throws(FeedStoreError) {
-        try write { db in
+        try write(Self.settingFlag(column, to: value, entries: entries))
+    }
+
+    /// The transaction of ``setRead(_:entries:)`` and ``setStarred(_:entries:)``, in both forms.
+    static func settingFlag(_ column: String, to value: Bool, entries: [StoredEntry.ID]) -> @Sendable (Database) throws -> Void {
+        { db in
             let statement = try db.cachedStatement(sql: "UPDATE entry SET \(column) = ? WHERE id = ?")
             for entry in entries {
                 try statement.execute(arguments: [value, entry])

@@ -1,14 +1,79 @@
 import Foundation
 import GRDB
 
+/// Feeds: each operation is one transaction body (a static function), shared by a blocking form
+/// for synchronous callers and a suspending form for async code (`FeedStore+Async.swift`).
 extension FeedStore {
     /// Subscribes to the feed at `url`.
     ///
     /// - Throws: ``FeedStoreError/duplicateFeed(_:)`` when a feed with this URL is stored.
     /// - Complexity: O(log f) for f feeds.
     public func addFeed(url: URL, title: String? = nil, category: String? = nil) throws(FeedStoreError) -> StoredFeed {
-        try write { db in
-            if try Self.fetchFeed(db, url: url) != nil {
+        try write(Self.adding(url: url, title: title, category: category))
+    }
+
+    /// Unsubscribes from a feed; its entries go with it, starred ones included.
+    ///
+    /// - Throws: ``FeedStoreError/unknownFeed(_:)`` when no feed has this identifier.
+    /// - Complexity: O(e log n) for e entries of the feed among n.
+    public func removeFeed(_ feed: StoredFeed.ID) throws(FeedStoreError) {
+        try write(Self.removing(feed))
+    }
+
+    /// Every stored feed, by title (case-insensitively), then URL.
+    ///
+    /// - Complexity: O(f log f) for f feeds.
+    public func feeds() throws(FeedStoreError) -> [StoredFeed] {
+        try read(Self.readingFeeds)
+    }
+
+    /// The feed stored under `url`, if any; URLs match exactly.
+    ///
+    /// - Complexity: O(log f) for f feeds.
+    public func feed(url: URL) throws(FeedStoreError) -> StoredFeed? {
+        try read(Self.readingFeed(url: url))
+    }
+
+    /// The feed with identifier `id`, if any.
+    ///
+    /// - Complexity: O(log f) for f feeds.
+    public func feed(id: StoredFeed.ID) throws(FeedStoreError) -> StoredFeed? {
+        try read(Self.readingFeed(id: id))
+    }
+
+    /// Records a successful refresh: the validators for the next conditional GET, and the title
+    /// and link the feed gives, when it gives them. Clears the last error.
+    ///
+    /// - Throws: ``FeedStoreError/unknownFeed(_:)`` when no feed has this identifier.
+    /// - Complexity: O(log f) for f feeds.
+    public func recordRefresh(feed: StoredFeed.ID, etag: String?, lastModified: String?, info: FeedInfo?,
+                              at date: Date) throws(FeedStoreError) {
+        try write(Self.recordingRefresh(feed: feed, etag: etag, lastModified: lastModified, info: info, at: date))
+    }
+
+    /// Records a failed refresh with a message for the reader. The feed's entries and validators
+    /// stay, so the list still shows what was fetched before.
+    ///
+    /// - Throws: ``FeedStoreError/unknownFeed(_:)`` when no feed has this identifier.
+    /// - Complexity: O(log f) for f feeds.
+    public func recordFailure(feed: StoredFeed.ID, message: String, at date: Date) throws(FeedStoreError) {
+        try write(Self.recordingFailure(feed: feed, message: message, at: date))
+    }
+
+    /// Moves a feed to a new URL, after a permanent redirect; entries and reader state stay.
+    ///
+    /// - Throws: ``FeedStoreError/duplicateFeed(_:)`` when another feed has `url`,
+    ///   ``FeedStoreError/unknownFeed(_:)`` when no feed has this identifier.
+    /// - Complexity: O(log f) for f feeds.
+    public func moveFeed(_ feed: StoredFeed.ID, to url: URL) throws(FeedStoreError) {
+        try write(Self.moving(feed, to: url))
+    }
+
+    // MARK: Transactions
+
+    static func adding(url: URL, title: String?, category: String?) -> @Sendable (Database) throws -> StoredFeed {
+        { db in
+            if try fetchFeed(db, url: url) != nil {
                 throw FeedStoreError.duplicateFeed(url)
             }
             try db.execute(
@@ -19,52 +84,25 @@ extension FeedStore {
         }
     }
 
-    /// Unsubscribes from a feed; its entries go with it, starred ones included.
-    ///
-    /// - Throws: ``FeedStoreError/unknownFeed(_:)`` when no feed has this identifier.
-    /// - Complexity: O(e log n) for e entries of the feed among n.
-    public func removeFeed(_ feed: StoredFeed.ID) throws(FeedStoreError) {
-        try write { db in
-            try db.execute(sql: "DELETE FROM feed WHERE id = ?", arguments: [feed])
-            if db.changesCount == 0 {
-                throw FeedStoreError.unknownFeed(feed)
-            }
-        }
+    static func removing(_ feed: StoredFeed.ID) -> @Sendable (Database) throws -> Void {
+        updatingFeed(feed, sql: "DELETE FROM feed WHERE id = ?", arguments: [feed])
     }
 
-    /// Every stored feed, by title (case-insensitively), then URL.
-    ///
-    /// - Complexity: O(f log f) for f feeds.
-    public func feeds() throws(FeedStoreError) -> [StoredFeed] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM feed ORDER BY title COLLATE NOCASE, url").map { try Self.feed(from: $0) }
-        }
+    static let readingFeeds: @Sendable (Database) throws -> [StoredFeed] = { db in
+        try Row.fetchAll(db, sql: "SELECT * FROM feed ORDER BY title COLLATE NOCASE, url").map { try feed(from: $0) }
     }
 
-    /// The feed stored under `url`, if any; URLs match exactly.
-    ///
-    /// - Complexity: O(log f) for f feeds.
-    public func feed(url: URL) throws(FeedStoreError) -> StoredFeed? {
-        try read { db in try Self.fetchFeed(db, url: url) }
+    static func readingFeed(url: URL) -> @Sendable (Database) throws -> StoredFeed? {
+        { db in try fetchFeed(db, url: url) }
     }
 
-    /// The feed with identifier `id`, if any.
-    ///
-    /// - Complexity: O(log f) for f feeds.
-    public func feed(id: StoredFeed.ID) throws(FeedStoreError) -> StoredFeed? {
-        try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM feed WHERE id = ?", arguments: [id]).map { try Self.feed(from: $0) }
-        }
+    static func readingFeed(id: StoredFeed.ID) -> @Sendable (Database) throws -> StoredFeed? {
+        { db in try Row.fetchOne(db, sql: "SELECT * FROM feed WHERE id = ?", arguments: [id]).map { try feed(from: $0) } }
     }
 
-    /// Records a successful refresh: the validators for the next conditional GET, and the title
-    /// and link the feed gives, when it gives them. Clears the last error.
-    ///
-    /// - Throws: ``FeedStoreError/unknownFeed(_:)`` when no feed has this identifier.
-    /// - Complexity: O(log f) for f feeds.
-    public func recordRefresh(feed: StoredFeed.ID, etag: String?, lastModified: String?, info: FeedInfo?,
-                              at date: Date) throws(FeedStoreError) {
-        try updateFeed(feed, sql: """
+    static func recordingRefresh(feed: StoredFeed.ID, etag: String?, lastModified: String?, info: FeedInfo?,
+                                 at date: Date) -> @Sendable (Database) throws -> Void {
+        updatingFeed(feed, sql: """
             UPDATE feed SET etag = ?, lastModified = ?, lastRefresh = ?, lastError = NULL,
                 title = COALESCE(?, title), link = COALESCE(?, link)
             WHERE id = ?
@@ -72,35 +110,23 @@ extension FeedStore {
                              info?.link?.absoluteString, feed])
     }
 
-    /// Records a failed refresh with a message for the reader. The feed's entries and validators
-    /// stay, so the list still shows what was fetched before.
-    ///
-    /// - Throws: ``FeedStoreError/unknownFeed(_:)`` when no feed has this identifier.
-    /// - Complexity: O(log f) for f feeds.
-    public func recordFailure(feed: StoredFeed.ID, message: String, at date: Date) throws(FeedStoreError) {
-        try updateFeed(feed, sql: "UPDATE feed SET lastError = ?, lastRefresh = ? WHERE id = ?",
-                       arguments: [message, date.timeIntervalSince1970, feed])
+    static func recordingFailure(feed: StoredFeed.ID, message: String, at date: Date) -> @Sendable (Database) throws -> Void {
+        updatingFeed(feed, sql: "UPDATE feed SET lastError = ?, lastRefresh = ? WHERE id = ?",
+                     arguments: [message, date.timeIntervalSince1970, feed])
     }
 
-    /// Moves a feed to a new URL, after a permanent redirect; entries and reader state stay.
-    ///
-    /// - Throws: ``FeedStoreError/duplicateFeed(_:)`` when another feed has `url`,
-    ///   ``FeedStoreError/unknownFeed(_:)`` when no feed has this identifier.
-    /// - Complexity: O(log f) for f feeds.
-    public func moveFeed(_ feed: StoredFeed.ID, to url: URL) throws(FeedStoreError) {
-        try write { db in
-            if let other = try Self.fetchFeed(db, url: url), other.id != feed {
+    static func moving(_ feed: StoredFeed.ID, to url: URL) -> @Sendable (Database) throws -> Void {
+        { db in
+            if let other = try fetchFeed(db, url: url), other.id != feed {
                 throw FeedStoreError.duplicateFeed(url)
             }
-            try db.execute(sql: "UPDATE feed SET url = ? WHERE id = ?", arguments: [url.absoluteString, feed])
-            if db.changesCount == 0 {
-                throw FeedStoreError.unknownFeed(feed)
-            }
+            try updatingFeed(feed, sql: "UPDATE feed SET url = ? WHERE id = ?", arguments: [url.absoluteString, feed])(db)
         }
     }
 
-    private func updateFeed(_ feed: StoredFeed.ID, sql: String, arguments: StatementArguments) throws(FeedStoreError) {
-        try write { db in
+    /// Runs `sql` on one feed; no row changed means there is no such feed.
+    private static func updatingFeed(_ feed: StoredFeed.ID, sql: String, arguments: StatementArguments) -> @Sendable (Database) throws -> Void {
+        { db in
             try db.execute(sql: sql, arguments: arguments)
             if db.changesCount == 0 {
                 throw FeedStoreError.unknownFeed(feed)

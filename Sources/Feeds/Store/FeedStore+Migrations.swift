@@ -7,6 +7,8 @@ extension FeedStore {
         case v1
         /// Text written before ingest removed control characters (``FeedText``) is cleaned.
         case v2TextCleaned = "v2-text-cleaned"
+        /// Entries keep a plain-text excerpt, so list rows never read summaries or contents.
+        case v3Excerpt = "v3-excerpt"
     }
 
     /// Every migration of this build, in order.
@@ -53,6 +55,18 @@ extension FeedStore {
         }
         migrator.registerMigration(SchemaVersion.v2TextCleaned.rawValue) { db in
             try cleanStoredText(db)
+        }
+        migrator.registerMigration(SchemaVersion.v3Excerpt.rawValue) { db in
+            try db.execute(sql: "ALTER TABLE entry ADD COLUMN excerpt TEXT")
+            let update = try db.makeStatement(sql: "UPDATE entry SET excerpt = ? WHERE id = ?")
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, summary, content FROM entry WHERE COALESCE(summary, content) IS NOT NULL")
+            var excerpts: [(Int64, String)] = []
+            while let row = try rows.next() {
+                excerpts.append((row[0], EntryColumns.excerpt(summary: row[1], content: row[2])))
+            }
+            for (id, excerpt) in excerpts {
+                try update.execute(arguments: [excerpt, id])
+            }
         }
         return migrator
     }

@@ -13,30 +13,8 @@ extension FeedStore {
 
     /// The reading of ``entries(_:)``, shared by its blocking and suspending forms.
     static func selecting(_ query: EntryQuery) -> @Sendable (Database) throws -> [StoredEntry] {
-        var conditions: [String] = []
-        var arguments: StatementArguments = []
-        if let feed = query.feed {
-            conditions.append("feedId = ?")
-            arguments += [feed]
-        }
-        if query.unreadOnly {
-            conditions.append("read = 0")
-        }
-        if query.starredOnly {
-            conditions.append("starred = 1")
-        }
-        if let text = query.titleContains, !text.isEmpty {
-            conditions.append(#"title LIKE ? ESCAPE '\'"#)
-            arguments += ["%" + escapingLikeWildcards(text) + "%"]
-        }
-        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let sql = """
-            SELECT * FROM entry \(filter)
-            ORDER BY sortDate DESC, id DESC
-            LIMIT ? OFFSET ?
-            """
-        arguments += [query.limit, query.offset]
-        return { [arguments] db in
+        let (sql, arguments) = filtered(query, selecting: "SELECT * FROM entry")
+        return { db in
             try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
                 StoredEntry(
                     id: row["id"],
@@ -48,6 +26,74 @@ extension FeedStore {
                 )
             }
         }
+    }
+
+    /// One page of the light rows a list shows, in the order and with the filters of
+    /// ``entries(_:)``, without reading summaries, contents or JSON columns.
+    ///
+    /// - Complexity: O((offset + limit) log n) for n entries, O(limit log n) with
+    ///   ``EntryQuery/after``; a title search scans in date order until the page is full.
+    public func rows(_ query: EntryQuery) throws(FeedStoreError) -> [EntryRow] {
+        try read(Self.selectingRows(query))
+    }
+
+    /// The reading of ``rows(_:)``, shared by its forms and the change stream.
+    static func selectingRows(_ query: EntryQuery) -> @Sendable (Database) throws -> [EntryRow] {
+        let (sql, arguments) = filtered(query, selecting: """
+            SELECT entry.id, entry.feedId, COALESCE(feed.title, feed.url), entry.title, entry.sortDate,
+                entry.published IS NOT NULL OR entry.updated IS NOT NULL, entry.read, entry.starred,
+                entry.thumbnail, COALESCE(entry.excerpt, '')
+            FROM entry JOIN feed ON feed.id = entry.feedId
+            """)
+        return { db in
+            let statement = try db.cachedStatement(sql: sql)
+            let cursor = try Row.fetchCursor(statement, arguments: arguments)
+            var rows: [EntryRow] = []
+            rows.reserveCapacity(query.limit)
+            while let row = try cursor.next() {
+                let id: StoredEntry.ID = row[0]
+                let sortDate: Double = row[4]
+                rows.append(EntryRow(
+                    id: id, feedID: row[1], feedTitle: row[2], title: row[3],
+                    date: Date(timeIntervalSince1970: sortDate), isDated: row[5], isRead: row[6], isStarred: row[7],
+                    thumbnail: EntryColumns.url(row[8]), excerpt: row[9],
+                    position: EntryPosition(sortDate: sortDate, id: id)))
+            }
+            return rows
+        }
+    }
+
+    /// `select` (which reads from `entry`, maybe joined) with the filters, order and page of
+    /// `query`.
+    private static func filtered(_ query: EntryQuery, selecting select: String) -> (sql: String, arguments: StatementArguments) {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let feed = query.feed {
+            conditions.append("entry.feedId = ?")
+            arguments += [feed]
+        }
+        if query.unreadOnly {
+            conditions.append("entry.read = 0")
+        }
+        if query.starredOnly {
+            conditions.append("entry.starred = 1")
+        }
+        if let text = query.titleContains, !text.isEmpty {
+            conditions.append(#"entry.title LIKE ? ESCAPE '\'"#)
+            arguments += ["%" + escapingLikeWildcards(text) + "%"]
+        }
+        if let after = query.after {
+            conditions.append("(entry.sortDate, entry.id) < (?, ?)")
+            arguments += [after.sortDate, after.id]
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let sql = """
+            \(select) \(filter)
+            ORDER BY entry.sortDate DESC, entry.id DESC
+            LIMIT ? OFFSET ?
+            """
+        arguments += [query.limit, query.offset]
+        return (sql, arguments)
     }
 
     /// `text` with the LIKE wildcards `%` and `_`, and the escape character itself, escaped by `\`.

@@ -46,6 +46,9 @@ final class XMLPushParser {
     /// Set when a limit was hit; the parser has stopped.
     var failure: FeedParsingError?
 
+    /// The most bytes handed to libxml2 in one call; see ``feed(_:terminate:)``.
+    static let maxPieceBytes = 256 << 10
+
     static let maxEntityDepth = 8
     static let maxEntityDeclarations = 10_000
 
@@ -91,11 +94,21 @@ final class XMLPushParser {
     }
 
     /// Parses `bytes`; with `terminate`, also tells libxml2 the document ended.
+    ///
+    /// However many bytes a caller hands over at once, libxml2 gets them in pieces of at most
+    /// ``maxPieceBytes``: given one piece of about 10 MB or more, it stops with a "huge input"
+    /// error and the rest of a valid document would be lost.
     func feed(_ bytes: some Collection<UInt8>, terminate: Bool) {
         guard let context, failure == nil else { return }
         let parse = { (buffer: UnsafeBufferPointer<UInt8>) in
-            buffer.withMemoryRebound(to: CChar.self) {
-                _ = xmlParseChunk(context, $0.baseAddress, Int32($0.count), terminate ? 1 : 0)
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                var start = 0
+                repeat {
+                    let end = min(start + Self.maxPieceBytes, chars.count)
+                    let isLast = end == chars.count
+                    _ = xmlParseChunk(context, chars.baseAddress.map { $0 + start }, Int32(end - start), terminate && isLast ? 1 : 0)
+                    start = end
+                } while start < chars.count && self.failure == nil && context.pointee.disableSAX == 0
             }
         }
         if bytes.withContiguousStorageIfAvailable(parse) == nil {

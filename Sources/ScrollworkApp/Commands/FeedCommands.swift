@@ -240,10 +240,10 @@ struct ListCommand: AsyncParsableCommand {
             var feedID: StoredFeed.ID?
             if let feed {
                 let url = try feedURL(feed)
-                guard let stored = try store.feed(url: url) else { throw Failure("not subscribed to \(url.absoluteString)") }
+                guard let stored = try await store.feed(url: url) else { throw Failure("not subscribed to \(url.absoluteString)") }
                 feedID = stored.id
             }
-            let feeds = Dictionary(uniqueKeysWithValues: try store.feeds().map { ($0.id, $0) })
+            let feeds = Dictionary(uniqueKeysWithValues: try await store.feeds().map { ($0.id, $0) })
             let entries = try await store.entries(EntryQuery(feed: feedID, unreadOnly: unread, titleContains: search, limit: limit))
             for stored in entries {
                 let feedName = feeds[stored.feedID].map { $0.title ?? $0.url.absoluteString } ?? ""
