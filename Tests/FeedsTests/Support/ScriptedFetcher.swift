@@ -1,0 +1,20 @@
+import Feeds
+import Foundation
+
+/// A fetcher that serves documents from memory, in pieces, for refresher tests that need no
+/// network; an unknown address fails as an unreachable server would.
+struct ScriptedFetcher: FeedFetching {
+    var documents: [URL: [UInt8]]
+    var pieceSize = 4096
+    var maxConcurrentFetches = 4
+
+    func open(_ request: FeedFetchRequest) async throws(FeedFetchError) -> FeedOpening {
+        guard let document = documents[request.url] else { throw .connectionFailed("no route to \(request.url.host ?? "")") }
+        let pieces = stride(from: 0, to: document.count, by: pieceSize).map { Array(document[$0..<min($0 + pieceSize, document.count)]) }
+        let stream = AsyncThrowingStream<[UInt8], any Error> { continuation in
+            for piece in pieces { continuation.yield(piece) }
+            continuation.finish()
+        }
+        return .opened(FeedResponse(finalURL: request.url), FeedBody(stream))
+    }
+}
