@@ -7,7 +7,7 @@ import FoundationXML
 
 /// `scrollwork bench feed`: the Feeds parser against a bare `XMLParser` walk of the same
 /// bytes, on generated RSS and Atom feeds.
-struct FeedBench: ParsableCommand {
+struct FeedBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "feed",
         abstract: "Feed parsing throughput against a bare Foundation XMLParser walk of the same bytes.",
@@ -22,7 +22,10 @@ struct FeedBench: ParsableCommand {
             SQLite database on disk, one transaction per batch of 10: the first ingest into an \
             empty database, a second ingest of the unchanged feed, and one with every tenth \
             entry edited (cases reingest-FORMAT-N-unchanged and -10pct-changed), with the \
-            resident memory the first ingest adds.
+            resident memory the first ingest adds. ingest-file-rss-20mb refreshes a 20 MB RSS \
+            file through the refresher (streamed from disk, stored in batches) and reports the \
+            resident memory it adds. snapshot-10000 reads the 10,000 list rows of a stored feed \
+            (rows) beside the full entries query of the same page (entries_query_ms).
             """
     )
 
@@ -39,9 +42,12 @@ struct FeedBench: ParsableCommand {
 
     static let sizes = [500, 10_000]
 
+    static let fileIngestCase = "ingest-file-rss-20mb"
+    static let snapshotCase = "snapshot-10000"
+
     static let caseNames = FeedFixture.Format.allCases.flatMap { format in
         sizes.flatMap { [caseName(format, $0), ingestCaseName(format, $0)] }
-    }
+    } + [fileIngestCase, snapshotCase]
 
     static func ingestCaseName(_ format: FeedFixture.Format, _ entries: Int) -> String { "ingest-\(format.rawValue)-\(entries)" }
 
@@ -55,7 +61,7 @@ struct FeedBench: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         var report = BenchReport(columns: [
             "case", "entries", "mb", "ms", "mb_per_s", "xmlparser_ms", "xmlparser_mb_per_s", "ratio_to_bare_xmlparser",
             "peak_mb", "xmlparser_peak_mb",
@@ -83,8 +89,52 @@ struct FeedBench: ParsableCommand {
                 ])
             }
         }
-        report.print(json: options.json)
+        if !report.rows.isEmpty { report.print(json: options.json) }
         try runIngest()
+        try await runLiveCases()
+    }
+
+    /// The cases of Feeds as a list's source: a large file refreshed in bounded memory, and
+    /// the light row snapshot against the full query.
+    private func runLiveCases() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if only.isEmpty || only.contains(Self.fileIngestCase) {
+            var report = BenchReport(columns: ["case", "entries", "mb", "ms", "mb_per_s", "peak_mb"])
+            // About 20 MB of RSS: the size at which a file read whole once broke the parser.
+            let entries = 11_000
+            let bytes = FeedFixture.make(.rss, entries: entries)
+            let file = directory.appendingPathComponent("big.xml")
+            try Data(bytes).write(to: file)
+            let store = try FeedStore(path: directory.appendingPathComponent("file.sqlite").path)
+            let feed = try await store.addFeed(url: file)
+            let fetcher = FeedFetcher()
+            let start = ContinuousClock.now
+            let measured = await PeakMemory.measure { await FeedRefresher(store: store, fetcher: fetcher).refresh(feed) }
+            let milliseconds = (ContinuousClock.now - start).milliseconds
+            try? await fetcher.shutdown()
+            guard measured.result.status == .refreshed(new: entries, modified: 0, unchanged: 0, malformed: false) else {
+                printError("scrollwork bench feed: \(Self.fileIngestCase): \(measured.result.status)")
+                throw ExitCode.failure
+            }
+            let megabytes = Double(bytes.count) / 1_048_576
+            report.append([
+                .text(Self.fileIngestCase), .number(Double(entries)), .number(megabytes), .number(milliseconds),
+                .number(megabytes / (milliseconds / 1000)), BenchValue(measured.peakBytes.map { Double($0) / 1_048_576 }),
+            ])
+            report.print(json: options.json)
+        }
+        if only.isEmpty || only.contains(Self.snapshotCase) {
+            var report = BenchReport(columns: ["case", "rows", "ms", "entries_query_ms", "ratio"])
+            let (rowsMilliseconds, entriesMilliseconds) = try Self.snapshotTimes(
+                path: directory.appendingPathComponent("snapshot.sqlite").path, runs: runs)
+            report.append([
+                .text(Self.snapshotCase), .number(10_000), .number(rowsMilliseconds), .number(entriesMilliseconds),
+                .number(rowsMilliseconds / entriesMilliseconds),
+            ])
+            report.print(json: options.json)
+        }
     }
 
     /// The ingest cases: parse and store, then re-ingest unchanged and with 10% edited.
@@ -133,6 +183,21 @@ struct FeedBench: ParsableCommand {
             }
         }
         if !report.rows.isEmpty { report.print(json: options.json) }
+    }
+
+    /// Median times of the 10,000-row snapshot and of the full query of the same page, on a
+    /// store holding one ingested feed of 10,000 entries; blocking forms, on this thread.
+    private static func snapshotTimes(path: String, runs: Int) throws -> (rows: Double, entries: Double) {
+        let store = try FeedStore(path: path)
+        let feed = try store.addFeed(url: URL(string: "https://bench.example/feed")!, title: "Bench", category: nil)
+        try ingest(FeedFixture.make(.rss, entries: 10_000), into: store, feed: feed.id, expecting: (10_000, 0, 0))
+        let query = EntryQuery(limit: 10_000)
+        guard try store.rows(query).count == 10_000, try store.entries(query).count == 10_000 else {
+            printError("scrollwork bench feed: \(snapshotCase): the queries did not return 10,000 rows")
+            throw ExitCode.failure
+        }
+        return Stopwatch.interleavedMedianMilliseconds(
+            runs: runs, { (try? store.rows(query))?.count ?? 0 }, { (try? store.entries(query))?.count ?? 0 })
     }
 
     private static func timed(_ body: () throws -> Void) throws -> Double {

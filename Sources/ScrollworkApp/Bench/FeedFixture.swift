@@ -1,3 +1,4 @@
+import Foundation
 import SeededRandom
 
 /// Generated RSS 2.0 and Atom 1.0 feeds with realistic entries: titles with entities, HTML
@@ -32,7 +33,7 @@ enum FeedFixture {
             if let editedEvery, index % editedEvery == 0 { title += " (edited)" }
             let paragraph = words(Int.random(in: 40...90, using: &random), using: &random)
             let day = 1 + index % 28
-            let category = categories[Int.random(in: 0..<categories.count, using: &random)]
+            let category = categories[Int.random(in: 0..<categories.count, using: &random)].replacingOccurrences(of: "&", with: "&amp;")
             let html = "&lt;p&gt;\(paragraph) &amp;amp; more &amp;mdash; see &lt;a href=&quot;https://bench.example/ref/\(index)&quot;&gt;this&lt;/a&gt;.&lt;/p&gt;"
                 + "&lt;p&gt;&lt;img src=&quot;/images/\(index).jpg&quot; alt=&quot;\(title)&quot;&gt;&lt;/p&gt;"
             switch format {

@@ -19,6 +19,16 @@ enum PeakMemory {
         return (result, max(0, peak - before))
     }
 
+    /// Runs the asynchronous `body` and returns its result with the peak resident memory it
+    /// added, in bytes; whatever else the process does meanwhile counts too.
+    static func measure<T>(_ body: () async -> T) async -> (result: T, peakBytes: Int?) {
+        releaseFreedMemory()
+        guard reset(), let before = statusField("VmRSS") else { return (await body(), nil) }
+        let result = await body()
+        guard let peak = statusField("VmHWM") else { return (result, nil) }
+        return (result, max(0, peak - before))
+    }
+
     /// Returns memory the allocator keeps for reuse to the system. Without this, earlier runs
     /// leave the heap holding enough freed pages to serve the measured one, which then adds
     /// nothing to the resident high-water mark and reads as zero. glibc's `malloc_trim` lives
