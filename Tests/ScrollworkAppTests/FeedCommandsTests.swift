@@ -47,6 +47,22 @@ import Testing
         #expect(failed == "https://a.example/feed: error: HTTP 500")
     }
 
+    @Test func commandsThatOnlyReadCreateNoDatabase() async throws {
+        for command in [["list"], ["refresh"], ["export"], ["remove", "/tmp/feed.xml"]] {
+            var parsed = try ScrollworkCommand.parseAsRoot(command + ["--database", database])
+            guard var asyncCommand = parsed as? AsyncParsableCommand else {
+                try parsed.run()
+                continue
+            }
+            await #expect(throws: ExitCode.failure, "\(command)") { try await asyncCommand.run() }
+            #expect(!FileManager.default.fileExists(atPath: database), "\(command) created a database")
+            #expect(!FileManager.default.fileExists(atPath: URL(fileURLWithPath: database).deletingLastPathComponent().path))
+        }
+        let path = try feedFile(["One"])
+        try await run(AddCommand.self, [path])
+        #expect(FileManager.default.fileExists(atPath: database), "add creates the database")
+    }
+
     @Test func badAddressesAreBadUsage() {
         #expect(throws: (any Error).self) { try AddCommand.parse(["ftp://example.com/feed"]) }
         #expect(throws: (any Error).self) { try ListCommand.parse(["--limit", "0"]) }

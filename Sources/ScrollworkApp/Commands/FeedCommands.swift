@@ -21,9 +21,24 @@ struct StoreOptions: ParsableArguments {
         return URL(fileURLWithPath: dataHome).appendingPathComponent("scrollwork/scrollwork.sqlite").path
     }
 
-    /// Opens the store, creating its directory; a failure is reported and exits with status 1.
+    /// Opens the store, creating it and its directory if it does not exist yet (`add`,
+    /// `import`); a failure is reported and exits with status 1.
     func open() throws -> FeedStore {
+        try open(creating: true)
+    }
+
+    /// Opens an existing store for a command that has nothing to do without one (`list`,
+    /// `refresh`, `remove`, `export`): when there is no database it says how to start and
+    /// creates nothing.
+    func openExisting() throws -> FeedStore {
+        try open(creating: false)
+    }
+
+    private func open(creating: Bool) throws -> FeedStore {
         let url = URL(fileURLWithPath: path)
+        guard creating || FileManager.default.fileExists(atPath: url.path) else {
+            throw Failure("no database at \(url.path): subscribe to a feed first with `scrollwork add URL`")
+        }
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             return try FeedStore(path: url.path)
@@ -96,7 +111,7 @@ struct RemoveCommand: AsyncParsableCommand {
     func run() async throws {
         let url = try feedURL(self.url)
         try await reportingFailures("remove") {
-            let store = try store.open()
+            let store = try store.openExisting()
             guard let feed = try store.feed(url: url) else { throw Failure("not subscribed to \(url.absoluteString)") }
             try store.removeFeed(feed.id)
             Console.print("removed \(url.absoluteString)")
@@ -140,7 +155,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures("export") {
-            let subscriptions = try store.open().feeds().map { feed in
+            let subscriptions = try store.openExisting().feeds().map { feed in
                 Subscription(
                     feedURL: feed.url, title: feed.title, siteURL: feed.link,
                     categories: feed.category.map { $0.split(separator: "/").map(String.init) } ?? [])
@@ -171,7 +186,7 @@ struct RefreshCommand: AsyncParsableCommand {
             let fetcher = FeedFetcher()
             let outcomes: [FeedRefreshOutcome]
             do {
-                outcomes = try await FeedRefresher(store: try store.open(), fetcher: fetcher).refreshAll()
+                outcomes = try await FeedRefresher(store: try store.openExisting(), fetcher: fetcher).refreshAll()
             } catch {
                 try? await fetcher.shutdown()
                 throw error
@@ -236,7 +251,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures("list") {
-            let store = try store.open()
+            let store = try store.openExisting()
             var feedID: StoredFeed.ID?
             if let feed {
                 let url = try feedURL(feed)
