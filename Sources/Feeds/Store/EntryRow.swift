@@ -25,8 +25,15 @@ public struct EntryRow: Sendable, Hashable, Identifiable {
     public var isRead: Bool
     /// Whether the reader starred it.
     public var isStarred: Bool
+    /// The address of the image that represents the entry, if the feed gave one, as stored.
+    ///
+    /// Kept as text: parsing a URL costs more than reading the rest of the row, and a list
+    /// needs the URL only of the few rows it loads (``thumbnail``).
+    public var thumbnailAddress: String?
+
     /// The image that represents the entry, if the feed gave one.
-    public var thumbnail: URL?
+    /// - Complexity: parses ``thumbnailAddress`` on each access.
+    public var thumbnail: URL? { thumbnailAddress.flatMap(URL.init(string:)) }
     /// The start of the summary (else the content) as plain text, at most
     /// ``EntryRow/excerptLength`` characters.
     public var excerpt: String
@@ -38,7 +45,7 @@ public struct EntryRow: Sendable, Hashable, Identifiable {
 
     /// A row; the store makes them, tests and previews may too.
     public init(id: StoredEntry.ID, feedID: StoredFeed.ID, feedTitle: String, title: String, date: Date, isDated: Bool,
-                isRead: Bool, isStarred: Bool, thumbnail: URL?, excerpt: String, position: EntryPosition) {
+                isRead: Bool, isStarred: Bool, thumbnailAddress: String?, excerpt: String, position: EntryPosition) {
         self.id = id
         self.feedID = feedID
         self.feedTitle = feedTitle
@@ -47,7 +54,7 @@ public struct EntryRow: Sendable, Hashable, Identifiable {
         self.isDated = isDated
         self.isRead = isRead
         self.isStarred = isStarred
-        self.thumbnail = thumbnail
+        self.thumbnailAddress = thumbnailAddress
         self.excerpt = excerpt
         self.position = position
     }

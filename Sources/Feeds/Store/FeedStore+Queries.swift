@@ -38,25 +38,33 @@ extension FeedStore {
     }
 
     /// The reading of ``rows(_:)``, shared by its forms and the change stream.
+    ///
+    /// Feed titles are read once per snapshot, not once per row: a list of thousands of rows
+    /// comes from a handful of feeds, and every row of a feed shares one title string.
     static func selectingRows(_ query: EntryQuery) -> @Sendable (Database) throws -> [EntryRow] {
         let (sql, arguments) = filtered(query, selecting: """
-            SELECT entry.id, entry.feedId, COALESCE(feed.title, feed.url), entry.title, entry.sortDate,
+            SELECT entry.id, entry.feedId, entry.title, entry.sortDate,
                 entry.published IS NOT NULL OR entry.updated IS NOT NULL, entry.read, entry.starred,
                 entry.thumbnail, COALESCE(entry.excerpt, '')
-            FROM entry JOIN feed ON feed.id = entry.feedId
+            FROM entry
             """)
         return { db in
+            var feedTitles: [StoredFeed.ID: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, COALESCE(title, url) FROM feed") {
+                feedTitles[row[0]] = row[1]
+            }
             let statement = try db.cachedStatement(sql: sql)
             let cursor = try Row.fetchCursor(statement, arguments: arguments)
             var rows: [EntryRow] = []
             rows.reserveCapacity(query.limit)
             while let row = try cursor.next() {
                 let id: StoredEntry.ID = row[0]
-                let sortDate: Double = row[4]
+                let feedID: StoredFeed.ID = row[1]
+                let sortDate: Double = row[3]
                 rows.append(EntryRow(
-                    id: id, feedID: row[1], feedTitle: row[2], title: row[3],
-                    date: Date(timeIntervalSince1970: sortDate), isDated: row[5], isRead: row[6], isStarred: row[7],
-                    thumbnail: EntryColumns.url(row[8]), excerpt: row[9],
+                    id: id, feedID: feedID, feedTitle: feedTitles[feedID] ?? "", title: row[2],
+                    date: Date(timeIntervalSince1970: sortDate), isDated: row[4], isRead: row[5], isStarred: row[6],
+                    thumbnailAddress: row[7], excerpt: row[8],
                     position: EntryPosition(sortDate: sortDate, id: id)))
             }
             return rows
