@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ContentLoading", targets: ["ContentLoading"]),
         .library(name: "Feeds", targets: ["Feeds"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "ListViewport", targets: ["ListViewport"]),
         .executable(name: "scrollwork", targets: ["scrollwork"]),
     ],
     dependencies: [
@@ -46,6 +47,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        // The scrolling list itself: geometry, scroll physics, ranges, coalesced updates.
+        .target(name: "ListViewport", dependencies: ["ListDiff"]),
         // The terminal layer: what may reach the terminal, and (growing) how the reader draws.
         .target(name: "TerminalUI"),
 
@@ -96,6 +99,7 @@ let package = Package(
             path: "Tests/FeedsIngestCrashHelper"
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "ListViewportTests", dependencies: ["ListViewport", "ListDiff", "SeededRandom"]),
         .testTarget(
             name: "ScrollworkAppTests",
             dependencies: [
