@@ -1,0 +1,52 @@
+/// Turns the ranges of successive frames into entered and left events, by item identity, so a
+/// row that moves (rows inserted above it) does not leave and re-enter.
+public struct RangeTracker<ID: Hashable & Sendable>: Sendable {
+    /// What changed in one range since the last frame.
+    public struct Change: Sendable, Equatable {
+        /// Items now in the range that were not, in row order.
+        public var entered: [ID]
+        /// Items no longer in the range, in no particular order.
+        public var left: [ID]
+
+        public var isEmpty: Bool { entered.isEmpty && left.isEmpty }
+    }
+
+    /// What changed in every range since the last frame.
+    public struct Changes: Sendable, Equatable {
+        public var visible: Change
+        public var display: Change
+        public var preload: Change
+        /// The landing and passing rows of a glide, which load with priority.
+        public var urgent: Change
+    }
+
+    private var visible: Set<ID> = []
+    private var display: Set<ID> = []
+    private var preload: Set<ID> = []
+    private var urgent: Set<ID> = []
+
+    /// A tracker for which every range is empty.
+    public init() {}
+
+    /// Records the ranges of this frame, with `id(row)` the identity of the item at `row`,
+    /// and returns what entered and left each range.
+    /// - Complexity: O(r) for the r rows in the ranges.
+    public mutating func update(_ ranges: ViewportRanges, id: (Int) -> ID) -> Changes {
+        func change(_ rows: some Sequence<Int>, _ previous: inout Set<ID>) -> Change {
+            var current = Set<ID>()
+            var entered: [ID] = []
+            for row in rows {
+                let item = id(row)
+                if current.insert(item).inserted, !previous.contains(item) { entered.append(item) }
+            }
+            let left = previous.subtracting(current)
+            previous = current
+            return Change(entered: entered, left: Array(left))
+        }
+        return Changes(
+            visible: change(ranges.visible, &visible),
+            display: change(ranges.display, &display),
+            preload: change(ranges.preload, &preload),
+            urgent: change(Array(ranges.landing) + ranges.passing, &urgent))
+    }
+}
