@@ -29,6 +29,15 @@ import Testing
         #expect(animator.placements(layout: [("a", 0), ("c", 2)], at: .milliseconds(300)).count == 2)
     }
 
+    @Test func animationsOfRowsNoLongerDrawnEndOnTime() {
+        var animator = RowAnimator<String>()
+        animator.begin(drawn: ["x": 0, "y": 5], layout: ["x": 10, "y": 0], inserted: ["z"], removed: [], at: .zero)
+        _ = animator.placements(layout: [], at: .milliseconds(100))
+        #expect(animator.isAnimating)
+        _ = animator.placements(layout: [], at: .milliseconds(300))
+        #expect(!animator.isAnimating, "rows scrolled away mid-slide do not keep the frame loop running")
+    }
+
     @Test func anUpdateMidAnimationStartsFromWhereRowsAreDrawn() {
         var animator = RowAnimator<String>()
         animator.begin(drawn: ["x": 0], layout: ["x": 10], inserted: [], removed: [], at: .zero)

@@ -55,15 +55,26 @@ func feed(_ posts: [Post]) -> Feed {
     }
 
     @Test func snapshotsThatArriveTogetherCoalesceIntoOneDiff() async {
-        let coalescer = UpdateCoalescer<SoleSection, Post>(initial: feed([]))
+        let coalescer = UpdateCoalescer<SoleSection, Post>(initial: feed([Post(id: -1, title: "")]))
         for count in 1...50 {
-            coalescer.submit(feed((0..<count).map { Post(id: $0, title: "\($0)") }))
+            coalescer.submit(feed([Post(id: -1, title: "")] + (0..<count).map { Post(id: $0, title: "\($0)") }))
         }
         let updates = await drain(coalescer, maxChanges: 10)
         // The first snapshot may be diffed on its own before the rest arrive; the other 49
         // are one change: at most 1 + 5 chunks, not 50.
         #expect(updates <= 6)
-        #expect(coalescer.shown[0].items.count == 50)
+        #expect(coalescer.shown[0].items.count == 51)
+    }
+
+    @Test func anEmptyListFillsAtOnce() async {
+        let coalescer = UpdateCoalescer<SoleSection, Post>(initial: feed([]))
+        coalescer.submit(feed((0..<200).map { Post(id: $0, title: "") }))
+        await coalescer.settled()
+        guard case .replaced = coalescer.tick() else {
+            Issue.record("expected the first items at once")
+            return
+        }
+        #expect(coalescer.shown[0].items.count == 200)
     }
 
     @Test func aHugeChangeIsReplacedWithoutAnimation() async {
@@ -83,8 +94,8 @@ func feed(_ posts: [Post]) -> Feed {
         print("UpdateCoalescer: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
         var random = SeededGenerator(seed: seed)
         for trial in 0..<30 {
-            let coalescer = UpdateCoalescer<SoleSection, Post>(initial: feed([]), maxChangesPerTick: Int.random(in: 1...12, using: &random))
-            var current: [Post] = []
+            let coalescer = UpdateCoalescer<SoleSection, Post>(initial: feed([Post(id: -1, title: "")]), maxChangesPerTick: Int.random(in: 1...12, using: &random))
+            var current: [Post] = [Post(id: -1, title: "")]
             for _ in 0..<20 {
                 for _ in 0..<Int.random(in: 0...6, using: &random) {
                     switch Int.random(in: 0..<4, using: &random) {

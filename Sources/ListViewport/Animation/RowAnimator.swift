@@ -110,6 +110,10 @@ public struct RowAnimator<ID: Hashable & Sendable>: Sendable {
             }
             result.append(Placement(id: id, offset: drawn, opacity: opacity, isLeaving: false))
         }
+        // Animations of rows no longer drawn (scrolled away mid-slide) end on time too.
+        let move = durations.move, insert = durations.insert
+        slides = slides.filter { Self.progress(since: $0.value.start, over: move, at: time) < 1 }
+        fades = fades.filter { Self.progress(since: $0.value.start, over: insert, at: time) < 1 }
         leaving.removeAll { Self.progress(since: $0.start, over: durations.delete, at: time) >= 1 }
         for row in leaving {
             let progress = Self.progress(since: row.start, over: durations.delete, at: time)

@@ -84,15 +84,16 @@ public struct ViewportRanges: Sendable, Equatable {
 
         // Rows between the screen now and the landing: worth a request only if, once the load
         // arrives, they are still on screen.
-        let path = direction == .down
-            ? ranges.visible.upperBound..<ranges.landing.lowerBound
-            : ranges.landing.upperBound..<ranges.visible.lowerBound
-        guard !path.isEmpty else { return ranges }
+        let gliding: Direction = landing >= offset ? .down : .up
+        let (start, end) = gliding == .down
+            ? (ranges.visible.upperBound, ranges.landing.lowerBound)
+            : (ranges.landing.upperBound, ranges.visible.lowerBound)
+        guard start < end else { return ranges }
         let deadline = time + configuration.expectedLoadTime
-        let rows = direction == .down ? Array(path) : path.reversed()
+        let rows = gliding == .down ? Array(start..<end) : (start..<end).reversed()
         for row in rows {
             // The moment the row leaves: its bottom passes the top (down), its top the bottom (up).
-            let leaves = direction == .down
+            let leaves = gliding == .down
                 ? geometry.offset(ofRow: row + 1)
                 : geometry.offset(ofRow: row) - height
             if let leaving = scroll.predictedTime(reaching: leaves), leaving < deadline { continue }

@@ -8,7 +8,8 @@ import ListDiff
 /// - ``tick()``, once per frame, hands out at most one ``Update``: a chunk of at most
 ///   ``maxChangesPerTick`` row changes (ListDiff's ``StagedChanges/chunked(maxChanges:)``),
 ///   so 500 new posts arrive ten a frame with the old ones pushed down and no gap; or, for a
-///   change larger than ``animationLimit``, the whole new snapshot without animation.
+///   change larger than ``animationLimit`` or the first items of an empty list, the whole new
+///   snapshot without animation.
 /// - Diffing runs on the cooperative pool, never on the main actor; the main actor's work per
 ///   tick is applying one chunk in place (``UpdateChunk/apply(to:)``).
 @MainActor
@@ -111,6 +112,8 @@ public final class UpdateCoalescer<Model: Identifiable & Equatable & Sendable, I
     nonisolated private static func diff(from source: Snapshot, to target: Snapshot, maxChanges: Int,
                                          animationLimit: Int) async -> [Step] {
         await Task.detached(priority: .userInitiated) {
+            // An empty list fills at once: there is nothing on screen to animate from.
+            if source.allSatisfy(\.items.isEmpty) && !target.allSatisfy(\.items.isEmpty) { return [.replace(target)] }
             let changes = StagedChanges(from: source, to: target)
             let operations = changes.reduce(0) { $0 + $1.update.operationCount }
             guard operations <= animationLimit else { return [.replace(target)] }

@@ -1,0 +1,170 @@
+import ListDiff
+import ListViewport
+import SeededRandom
+import Testing
+
+/// A host that records what the viewport tells it and checks, at every frame, that each drawn
+/// row's view is bound to the item it shows.
+@MainActor
+final class RecordingHost: ListViewportHost {
+    typealias Item = Post
+    var bound: Set<Int> = []
+    var frames: [ListViewport<Post>.Frame] = []
+    var updates = 0
+    var problems: [String] = []
+    var rowHeight = 2.0
+
+    func estimatedHeight(of item: Post) -> Double { rowHeight }
+    func didApply(_ update: UpdateCoalescer<SoleSection, Post>.Update) { updates += 1 }
+    func willDisplay(_ item: Post, at row: Int) {
+        if !bound.insert(item.id).inserted { problems.append("\(item.id) displayed twice") }
+    }
+    func didEndDisplaying(_ id: Int) {
+        if bound.remove(id) == nil { problems.append("\(id) ended without being displayed") }
+    }
+    func rangesDidChange(_ changes: RangeTracker<Int>.Changes) {}
+    func render(_ frame: ListViewport<Post>.Frame) {
+        frames.append(frame)
+        for row in frame.rows where !row.isLeaving && !bound.contains(row.item.id) {
+            problems.append("row \(row.item.id) drawn without being bound")
+        }
+    }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct ListViewportTests {
+    private func posts(_ ids: Range<Int>) -> [Post] { ids.map { Post(id: $0, title: "Post \($0)") } }
+
+    private func viewport(_ host: RecordingHost, items: [Post]) async -> ListViewport<Post> {
+        let viewport = ListViewport<Post>(host: host)
+        viewport.setViewportHeight(40)
+        viewport.submit(items)
+        await viewport.settled()
+        viewport.tick(at: .zero)
+        return viewport
+    }
+
+    /// Ticks at 60 Hz until nothing is left to do, letting diffs finish; returns the time.
+    @discardableResult
+    private func run(_ viewport: ListViewport<Post>, from start: Duration, limit: Int = 2_000) async -> Duration {
+        var time = start
+        var ticks = 0
+        while viewport.needsTick && ticks < limit {
+            await viewport.settled()
+            time += .microseconds(16_667)
+            viewport.tick(at: time)
+            ticks += 1
+        }
+        return time
+    }
+
+    private func screenTop(of id: Int, in frame: ListViewport<Post>.Frame?) -> Double? {
+        frame?.rows.first { $0.item.id == id && !$0.isLeaving }?.top
+    }
+
+    @Test func rowsArrivingAboveKeepTheReadersPlace() async {
+        let host = RecordingHost()
+        let viewport = await viewport(host, items: posts(0..<200))
+        viewport.scroll(to: 100, animated: false, at: .zero)
+        viewport.tick(at: .milliseconds(16))
+        let anchor = 50  // row 50 is at the top: offset 100 / height 2
+        #expect(screenTop(of: anchor, in: host.frames.last) == 0)
+        viewport.submit(posts(1000..<1050) + posts(0..<200))
+        var time = Duration.milliseconds(16)
+        var ticks = 0
+        while viewport.needsTick && ticks < 500 {
+            ticks += 1
+            await viewport.settled()
+            time += .microseconds(16_667)
+            viewport.tick(at: time)
+            #expect(screenTop(of: anchor, in: host.frames.last) == 0, "the first visible row never moves")
+        }
+        #expect(viewport.items.count == 250)
+        #expect(viewport.scroll.offset == 200)
+        #expect(host.updates == 1 + 5, "the first fill, then fifty rows ten per tick")
+        #expect(host.problems.isEmpty, "\(host.problems)")
+    }
+
+    @Test func atTheTopNewRowsPushTheOldOnesDown() async {
+        let host = RecordingHost()
+        let viewport = await viewport(host, items: posts(0..<100))
+        viewport.submit(posts(1000..<1003) + posts(0..<100))
+        await run(viewport, from: .zero)
+        #expect(viewport.scroll.offset == 0)
+        #expect(host.frames.last?.rows.first?.item.id == 1000)
+        #expect(screenTop(of: 0, in: host.frames.last) == 6)
+    }
+
+    @Test func aFlingKeepsItsMomentumWhenRowsArriveAbove() async {
+        let host = RecordingHost()
+        let viewport = await viewport(host, items: posts(0..<2_000))
+        viewport.scroll(to: 1_000, animated: false, at: .zero)
+        viewport.fling(velocity: 2_000, at: .zero)
+        viewport.tick(at: .milliseconds(16))
+        let landing = viewport.scroll.predictedLanding
+        viewport.submit(posts(5000..<5010) + posts(0..<2_000))
+        await viewport.settled()
+        viewport.tick(at: .milliseconds(33))
+        #expect(viewport.scroll.phase == .decelerating, "the glide goes on")
+        #expect(viewport.scroll.predictedLanding == landing + 20, "and lands on the same rows")
+    }
+
+    @Test func theIdleListNeedsNoTicks() async {
+        let host = RecordingHost()
+        let viewport = await viewport(host, items: posts(0..<100))
+        await run(viewport, from: .zero)
+        #expect(!viewport.needsTick)
+        let frames = host.frames.count
+        viewport.drag(by: 10)
+        #expect(viewport.needsTick)
+        await run(viewport, from: .seconds(1))
+        #expect(host.frames.count == frames + 1)
+        #expect(!viewport.needsTick)
+    }
+
+    @Test func randomScrollsAndUpdatesNeverDrawAnUnboundRow() async {
+        let seed = randomizedTestSeed()
+        print("ListViewport fuzz: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        let host = RecordingHost()
+        var current = posts(0..<300)
+        let viewport = await viewport(host, items: current)
+        var time = Duration.zero
+        var nextID = 10_000
+        for step in 0..<400 {
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0:
+                viewport.fling(velocity: Double.random(in: -6_000...6_000, using: &random), at: time)
+            case 1:
+                viewport.drag(by: Double.random(in: -30...30, using: &random))
+            case 2:
+                let count = Int.random(in: 1...30, using: &random)
+                current.insert(contentsOf: (0..<count).map { Post(id: nextID + $0, title: "n") },
+                               at: Int.random(in: 0...current.count, using: &random))
+                nextID += count
+                viewport.submit(current)
+            case 3 where current.count > 20:
+                let start = Int.random(in: 0..<current.count - 10, using: &random)
+                current.removeSubrange(start..<start + Int.random(in: 1...10, using: &random))
+                viewport.submit(current)
+            case 4 where !current.isEmpty:
+                current[Int.random(in: 0..<current.count, using: &random)].title += "!"
+                viewport.submit(current)
+            default:
+                break
+            }
+            if Bool.random(using: &random) { await viewport.settled() }
+            time += .microseconds(16_667)
+            viewport.tick(at: time)
+            if !host.problems.isEmpty {
+                Issue.record("seed \(seed), step \(step): \(host.problems)")
+                return
+            }
+        }
+        await run(viewport, from: time)
+        #expect(viewport.items == current, "seed \(seed)")
+        #expect(host.problems.isEmpty, "seed \(seed): \(host.problems)")
+        let displayed = Set(viewport.ranges.display.map { viewport.items[$0].id })
+        #expect(host.bound == displayed, "seed \(seed): bound views are exactly the display range")
+    }
+}
