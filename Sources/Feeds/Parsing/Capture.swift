@@ -5,8 +5,9 @@ import Foundation
 struct Capture {
     /// The field the text is for.
     enum Target {
-        case title, link, guid, summary, content, published, dublinCoreDate, updated, author, fallbackAuthor, category
-        case feedTitle, feedLink, feedDescription, feedIcon, feedLogo, feedUpdated, feedAuthor
+        case title, dublinCoreTitle, mediaTitle, link, guid, summary, content, published, dublinCoreDate, updated, author
+        case fallbackAuthor, category
+        case feedTitle, feedFallbackTitle, feedLink, feedDescription, feedIcon, feedLogo, feedUpdated, feedAuthor
     }
 
     /// How the element's content is written.
@@ -19,9 +20,10 @@ struct Capture {
         case xhtml
 
         /// The mode an Atom 1.0 `type` or Atom 0.3 `type` and `mode` attribute describe.
+        /// Base64 content (``Capture/isBase64``) is decoded first, then read in this mode.
         init(atomType type: String?, mode: String?) {
             switch type?.lowercased() {
-            case "xhtml", "application/xhtml+xml": self = mode == "escaped" ? .html : .xhtml
+            case "xhtml", "application/xhtml+xml": self = mode == "escaped" || mode == "base64" ? .html : .xhtml
             case "html", "text/html": self = .html
             default: self = mode == "escaped" ? .html : .text
             }
@@ -30,20 +32,30 @@ struct Capture {
 
     var target: Target
     var mode: Mode
+    /// Whether the content is base64 (Atom 0.3 `mode="base64"`) of text in ``mode``.
+    var isBase64 = false
     /// The depth of the element whose content this is.
     var depth: Int
     var base: URL?
     private(set) var bytes: [UInt8] = []
     private(set) var isTruncated = false
 
-    init(target: Target, mode: Mode, depth: Int, base: URL?) {
+    init(target: Target, mode: Mode, isBase64: Bool = false, depth: Int, base: URL?) {
         self.target = target
         self.mode = mode
+        self.isBase64 = isBase64
         self.depth = depth
         self.base = base
     }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// The collected text; base64 content decoded (as UTF-8), or left as it was if it is not
+    /// valid base64.
+    var text: String {
+        guard isBase64 else { return String(decoding: bytes, as: UTF8.self) }
+        let encoded = String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }
+        guard let data = Data(base64Encoded: encoded) else { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: data, as: UTF8.self)
+    }
 
     /// Appends text, escaped when it is going into serialized XHTML.
     mutating func append(_ text: UnsafeBufferPointer<UInt8>, limit: Int) {

@@ -8,6 +8,10 @@ struct EntryDraft {
     var guid: String?
     var guidIsPermaLink = true
     var title: String?
+    /// `dc:title`, for an entry without a title of its format.
+    var dublinCoreTitle: String?
+    /// `media:title`, the last resort for a title.
+    var mediaTitle: String?
     var link: URL?
     /// An Atom alternate link of a type other than HTML, used when there is no HTML one.
     var otherAlternateLink: URL?
@@ -35,7 +39,7 @@ struct EntryDraft {
 
     /// The finished entry, with its fallbacks applied.
     func entry(feedAuthor: String?) -> FeedEntry {
-        let title = self.title ?? ""
+        let title = self.title ?? dublinCoreTitle ?? mediaTitle ?? ""
         let published = self.published ?? dublinCoreDate
         var link = self.link ?? otherAlternateLink
         if link == nil, guidIsPermaLink, let guid, guid.hasPrefix("http://") || guid.hasPrefix("https://") {

@@ -19,7 +19,9 @@ extension XMLFeedBuilder {
             begin(.feedIcon, mode: .text, base: base)
         case _ where namespace.isAtom && inChannel:
             switch name {
-            case "title": begin(.feedTitle, mode: Capture.Mode(atomType: attributes["type"], mode: attributes["mode"]), base: base)
+            case "title":
+                begin(.feedTitle, mode: Capture.Mode(atomType: attributes["type"], mode: attributes["mode"]),
+                      isBase64: attributes["mode"] == "base64", base: base)
             case "link":
                 if Self.isAlternate(attributes), info.link == nil, let href = attributes["href"] {
                     info.link = URLResolver.resolve(href, against: base)
@@ -34,6 +36,10 @@ extension XMLFeedBuilder {
         case _ where namespace.isAtom && name == "name" && parent.name == "author" && stack.count == 3:
             begin(.feedAuthor, mode: .text, base: base)
         case .dublinCore where inChannel && name == "date" && info.updated == nil:
+            begin(.feedUpdated, mode: .text, base: base)
+        case .dublinCore where inChannel && name == "title":
+            begin(.feedFallbackTitle, mode: .text, base: base)
+        case .dublinCoreTerms where inChannel && name == "modified" && info.updated == nil:
             begin(.feedUpdated, mode: .text, base: base)
         case .itunes where inChannel && name == "image" && info.icon == nil:
             info.icon = attributes["href"].flatMap { URLResolver.resolve($0, against: base) }
@@ -71,13 +77,22 @@ extension XMLFeedBuilder {
             case "creator": begin(.author, mode: .text, base: base)
             case "date": begin(.dublinCoreDate, mode: .text, base: base)
             case "subject": begin(.category, mode: .text, base: base)
+            case "title": begin(.dublinCoreTitle, mode: .text, base: base)
+            default: break
+            }
+        case .dublinCoreTerms where isChild:
+            switch name {
+            case "issued", "created", "date": begin(.dublinCoreDate, mode: .text, base: base)
+            case "modified": begin(.updated, mode: .text, base: base)
             default: break
             }
         case .content where isChild && name == "encoded":
             begin(.content, mode: .html, base: base)
         case .media:
             let url = attributes["url"].flatMap { URLResolver.resolve($0, against: base) }
-            if name == "thumbnail" {
+            if name == "title" {
+                begin(.mediaTitle, mode: attributes["type"] == "html" ? .html : .text, base: base)
+            } else if name == "thumbnail" {
                 entry?.offerThumbnail(url, rank: .mediaThumbnail)
             } else if name == "content", attributes["medium"] == "image" || Self.isImage(attributes["type"]) {
                 entry?.offerThumbnail(url, rank: .mediaContentImage)
@@ -95,8 +110,9 @@ extension XMLFeedBuilder {
 
     func startAtomEntryField(_ name: String, attributes: [XMLAttribute], base: URL?) {
         let mode = Capture.Mode(atomType: attributes["type"], mode: attributes["mode"])
+        let isBase64 = attributes["mode"] == "base64"
         switch name {
-        case "title": begin(.title, mode: mode, base: base)
+        case "title": begin(.title, mode: mode, isBase64: isBase64, base: base)
         case "id": begin(.guid, mode: .text, base: base)
         case "link":
             guard let href = attributes["href"] else { return }
@@ -111,8 +127,8 @@ extension XMLFeedBuilder {
             } else if attributes["rel"] == "enclosure" {
                 addEnclosure(url: href, type: attributes["type"], length: attributes["length"], base: base)
             }
-        case "summary": begin(.summary, mode: mode, base: base)
-        case "content" where attributes["src"] == nil: begin(.content, mode: mode, base: base)
+        case "summary": begin(.summary, mode: mode, isBase64: isBase64, base: base)
+        case "content" where attributes["src"] == nil: begin(.content, mode: mode, isBase64: isBase64, base: base)
         case "published", "issued", "created": begin(.published, mode: .text, base: base)
         case "updated", "modified": begin(.updated, mode: .text, base: base)
         case "category":
@@ -136,8 +152,8 @@ extension XMLFeedBuilder {
         type?.lowercased().hasPrefix("image/") ?? false
     }
 
-    func begin(_ target: Capture.Target, mode: Capture.Mode, base: URL?) {
-        capture = Capture(target: target, mode: mode, depth: stack.count, base: base)
+    func begin(_ target: Capture.Target, mode: Capture.Mode, isBase64: Bool = false, base: URL?) {
+        capture = Capture(target: target, mode: mode, isBase64: isBase64, depth: stack.count, base: base)
     }
 
     func finish(_ capture: Capture) {
@@ -146,6 +162,8 @@ extension XMLFeedBuilder {
         let trimmed = raw.trimmedWhitespace
         switch capture.target {
         case .title: entry?.title = capture.plainText(raw)
+        case .dublinCoreTitle: if entry?.dublinCoreTitle == nil { entry?.dublinCoreTitle = capture.plainText(raw) }
+        case .mediaTitle: if entry?.mediaTitle == nil { entry?.mediaTitle = capture.plainText(raw) }
         case .link: if entry?.link == nil { entry?.link = URLResolver.resolve(trimmed, against: capture.base) }
         case .guid: entry?.guid = trimmed
         case .summary:
@@ -160,7 +178,16 @@ extension XMLFeedBuilder {
         case .author: if entry?.author == nil, !trimmed.isEmpty { entry?.author = PlainText.collapsingWhitespace(trimmed) }
         case .fallbackAuthor: if !trimmed.isEmpty { entry?.fallbackAuthor = PlainText.collapsingWhitespace(trimmed) }
         case .category: if !trimmed.isEmpty { entry?.categories.append(PlainText.collapsingWhitespace(trimmed)) }
-        case .feedTitle: if info.title == nil { info.title = capture.plainText(raw) }
+        case .feedTitle:
+            if info.title == nil || feedTitleIsFallback {
+                info.title = capture.plainText(raw)
+                feedTitleIsFallback = false
+            }
+        case .feedFallbackTitle:
+            if info.title == nil {
+                info.title = capture.plainText(raw)
+                feedTitleIsFallback = true
+            }
         case .feedLink: if info.link == nil { info.link = URLResolver.resolve(trimmed, against: capture.base) }
         case .feedDescription: if info.description == nil { info.description = capture.html(raw) }
         case .feedIcon:

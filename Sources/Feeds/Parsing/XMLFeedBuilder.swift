@@ -21,6 +21,8 @@ final class XMLFeedBuilder: XMLEventHandling {
     private(set) var failure: FeedParsingError?
 
     var feedIconIsLogo = false
+    /// Whether the feed's title so far is its Dublin Core title, which its own title replaces.
+    var feedTitleIsFallback = false
     var feedAuthor: String?
     var stack: [Frame] = []
     var entry: EntryDraft?
@@ -29,6 +31,13 @@ final class XMLFeedBuilder: XMLEventHandling {
     /// Entries of the batch being filled, fewer than `batchSize`.
     private(set) var pending: [FeedEntry] = []
     private var ready: [[FeedEntry]] = []
+
+    /// The namespace of a root that declares one no format here knows (an `rss` root in the
+    /// UserLand namespace, an Atom draft's `feed`), and what its elements are read as.
+    private var rootAlias: (namespace: XMLNamespace, readAs: XMLNamespace)?
+    /// RSS element names as written (`TiTlE`) to the spelling the builder matches
+    /// (`title`): RSS readers have never been strict about case.
+    private var rssNames: [String: String] = [:]
 
     var wantsStop: Bool { failure != nil || isHTML }
 
@@ -53,6 +62,7 @@ final class XMLFeedBuilder: XMLEventHandling {
     // MARK: Events
 
     func startElement(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute]) {
+        let (name, namespace) = normalized(name, namespace)
         var parentBase = stack.last?.base ?? feedURL
         // A feed read from a file has no web address of its own: relative links are meant
         // against the site, so once the feed's link is known it serves as the base.
@@ -99,6 +109,7 @@ final class XMLFeedBuilder: XMLEventHandling {
     }
 
     func endElement(_ name: String, namespace: XMLNamespace) {
+        let (name, namespace) = normalized(name, namespace)
         let depth = stack.count
         if let capture {
             if depth == capture.depth {
@@ -135,18 +146,45 @@ final class XMLFeedBuilder: XMLEventHandling {
 
     // MARK: Root
 
+    /// The name and namespace an element is read as: the root's unknown namespace as the
+    /// format it stands for, and RSS names in their usual case.
+    private func normalized(_ name: String, _ namespace: XMLNamespace) -> (String, XMLNamespace) {
+        var namespace = namespace
+        if let rootAlias, namespace == rootAlias.namespace { namespace = rootAlias.readAs }
+        guard namespace.isRSS else { return (name, namespace) }
+        if let known = rssNames[name] { return (known, namespace) }
+        let spelled = Self.rssSpellings[name.lowercased()] ?? name
+        rssNames[name] = spelled
+        return (spelled, namespace)
+    }
+
+    /// RSS element names by their lowercase form.
+    private static let rssSpellings: [String: String] = Dictionary(uniqueKeysWithValues: [
+        "rss", "channel", "item", "title", "link", "description", "guid", "pubDate", "lastBuildDate", "author",
+        "category", "enclosure", "image", "url", "RDF",
+    ].map { ($0.lowercased(), $0) })
+
     private func startRoot(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute]) {
         sawRoot = true
         switch (name, namespace) {
         case ("rss", _):
             let version = attributes["version"] ?? ""
             info.format = version.hasPrefix("0.9") ? .rss09 : .rss2
-        case ("RDF", .rdf): info.format = .rss1
+            // UserLand's and Harvard's RSS 2.0 namespaces, or any other: its elements are RSS.
+            if case .other = namespace { rootAlias = (namespace, .none) }
+        case ("RDF", .rdf), ("RDF", .rss1), ("RDF", .none): info.format = .rss1
+        case ("RDF", .rss090): info.format = .rss09
         case ("feed", .atom): info.format = .atom1
         case ("feed", .atom03): info.format = .atom03
+        case ("feed", _) where (attributes["version"] ?? "").hasPrefix("0."):
+            // Drafts before Atom 0.3 (`http://purl.org/echo/` and others) read as 0.3.
+            info.format = .atom03
+            rootAlias = (namespace, .atom03)
         case _ where name.lowercased() == "html": isHTML = true
         default: failure = .notAFeed(rootElement: name)
         }
+        // The root's own frame reads as the format too, so its children know their parent.
+        if let rootAlias, !stack.isEmpty { stack[stack.count - 1].namespace = rootAlias.readAs }
     }
 
     /// An open element: its name, namespace, and the base URL in effect inside it.

@@ -1,5 +1,5 @@
 /// The namespaces feeds use, recognized by URI: a feed may bind them to any prefix.
-enum XMLNamespace: Sendable {
+enum XMLNamespace: Sendable, Hashable {
     case none
     case atom
     case atom03
@@ -7,12 +7,15 @@ enum XMLNamespace: Sendable {
     case rss090
     case rdf
     case dublinCore
+    /// Dublin Core's refined terms (`dcterms:issued`, `created`, `modified`).
+    case dublinCoreTerms
     case content
     case media
     case itunes
     case xhtml
     case xml
-    case other
+    /// A namespace no feed format here defines, by URI.
+    case other(String)
 
     init(uri: String?) {
         guard let uri else {
@@ -26,12 +29,13 @@ enum XMLNamespace: Sendable {
         case "http://my.netscape.com/rdf/simple/0.9/": self = .rss090
         case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": self = .rdf
         case "http://purl.org/dc/elements/1.1/": self = .dublinCore
+        case "http://purl.org/dc/terms/": self = .dublinCoreTerms
         case "http://purl.org/rss/1.0/modules/content/": self = .content
         case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": self = .media
         case "http://www.itunes.com/dtds/podcast-1.0.dtd": self = .itunes
         case "http://www.w3.org/1999/xhtml": self = .xhtml
         case "http://www.w3.org/XML/1998/namespace": self = .xml
-        default: self = .other
+        default: self = .other(uri)
         }
     }
 
