@@ -118,10 +118,10 @@ import Testing
 
     @Test func readsFilesAndRefusesOversizedOnes() async throws {
         try await withServer({ $0.maxBodySize = 50 }) { _, fetcher in
-            let small = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-\(UUID().uuidString).xml")
-            try Data("<rss/>".utf8).write(to: small)
+            let scratch = ScratchDirectory("scrollwork-fetch")
+            let small = try scratch.file("<rss/>", suffix: "xml")
             #expect(fetched(try await fetcher.fetch(FeedFetchRequest(url: small)))?.body == Array("<rss/>".utf8))
-            let large = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-\(UUID().uuidString).xml")
+            let large = scratch.path("large.xml")
             try Data(repeating: 32, count: 51).write(to: large)
             await #expect(throws: FeedFetchError.tooLarge(limit: 50)) { try await fetcher.fetch(FeedFetchRequest(url: large)) }
             await #expect(throws: FeedFetchError.fileUnreadable("/nonexistent/feed.xml")) {

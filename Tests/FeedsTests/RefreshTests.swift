@@ -10,10 +10,10 @@ import Testing
         return #"<rss version="2.0"><channel><title>Refreshed</title><link>https://site.example/</link>"# + body + "</channel></rss>"
     }
 
+    private let scratch = ScratchDirectory("scrollwork-refresh")
+
     private func file(_ text: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-refresh-\(UUID().uuidString).xml")
-        try Data(text.utf8).write(to: url)
-        return url
+        try scratch.file(text, suffix: "xml")
     }
 
     @Test func reportsNewModifiedAndUnchangedEntriesAcrossRefreshes() async throws {

@@ -1,15 +1,16 @@
 import ArgumentParser
 import Foundation
 import ListDiff
+import ScrollworkTestSupport
 import Testing
 @testable import ScrollworkApp
 
 @Suite struct DiffCommandTests {
     /// Writes `text` to a fresh temporary file and returns its path.
+    private let scratch = ScratchDirectory("scrollwork-diff")
+
     private func file(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-diff-\(UUID().uuidString).json")
-        try Data(text.utf8).write(to: url)
-        return url.path
+        try scratch.file(text, suffix: "json").path
     }
 
     private func command(_ old: String, _ new: String) throws -> DiffCommand {

@@ -1,18 +1,17 @@
 import ArgumentParser
 import Foundation
+import ScrollworkTestSupport
 import Testing
 @testable import ScrollworkApp
 
 /// The feed commands end to end on a temporary database and feed files.
 @Suite struct FeedCommandsTests {
-    private let database = FileManager.default.temporaryDirectory
-        .appendingPathComponent("scrollwork-commands-\(UUID().uuidString)/db.sqlite").path
+    private let scratch = ScratchDirectory("scrollwork-commands")
+    private var database: String { scratch.path("data/db.sqlite").path }
 
     private func feedFile(_ titles: [String]) throws -> String {
         let items = titles.enumerated().map { "<item><guid>\($0)</guid><title>\($1)</title></item>" }.joined()
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-\(UUID().uuidString).xml").path
-        try Data(#"<rss version="2.0"><channel><title>Mine</title>\#(items)</channel></rss>"#.utf8).write(to: URL(fileURLWithPath: path))
-        return path
+        return try scratch.file(#"<rss version="2.0"><channel><title>Mine</title>\#(items)</channel></rss>"#, suffix: "xml").path
     }
 
     private func run<Command: AsyncParsableCommand>(_ type: Command.Type, _ arguments: [String]) async throws {
@@ -71,7 +70,7 @@ import Testing
     @Test func importSubscribesToEveryOutlineOnce() async throws {
         let first = try feedFile(["A"])
         let second = try feedFile(["B"])
-        let opml = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-\(UUID().uuidString).opml")
+        let opml = scratch.path("list.opml")
         try Data("""
             <?xml version="1.0"?><opml version="2.0"><body>
             <outline text="Folder"><outline type="rss" text="one" xmlUrl="file://\(first)"/></outline>

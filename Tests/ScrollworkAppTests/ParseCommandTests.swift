@@ -1,16 +1,17 @@
 import ArgumentParser
 import Feeds
 import Foundation
+import ScrollworkTestSupport
 import Testing
 @testable import ScrollworkApp
 
 @Suite("scrollwork parse")
 struct ParseCommandTests {
+    private let scratch = ScratchDirectory("scrollwork-parse")
+
     /// Writes `text` to a fresh temporary file and returns its path.
     private func file(_ text: String, suffix: String = "xml") throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-parse-\(UUID().uuidString).\(suffix)")
-        try Data(text.utf8).write(to: url)
-        return url.path
+        try scratch.file(text, suffix: suffix).path
     }
 
     static let rss = """
