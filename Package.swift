@@ -49,6 +49,15 @@ let package = Package(
         ),
         // The scrolling list itself: geometry, scroll physics, ranges, coalesced updates.
         .target(name: "ListViewport", dependencies: ["ListDiff"]),
+        // An HTTP server on the loopback address: the demo's feed and pictures, and test servers.
+        .target(
+            name: "LoopbackHTTP",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // The terminal layer: what may reach the terminal, and (growing) how the reader draws.
         .target(name: "TerminalUI"),
 
@@ -69,6 +78,7 @@ let package = Package(
                 "TerminalUI",
                 "ImageFixtures",
                 "SeededRandom",
+                "LoopbackHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,11 +88,7 @@ let package = Package(
         // A loopback HTTP server and a clock that does not wait, for tests of network code.
         .target(
             name: "ScrollworkTestSupport",
-            dependencies: [
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ],
+            dependencies: ["LoopbackHTTP"],
             path: "Tests/ScrollworkTestSupport"
         ),
         .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "SeededRandom", "ScrollworkTestSupport"]),

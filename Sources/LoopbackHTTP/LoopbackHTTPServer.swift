@@ -3,11 +3,13 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// An HTTP/1.1 server on 127.0.0.1, started by a test on a free port and stopped by it.
+/// An HTTP/1.1 server on 127.0.0.1, on a free port: the reader's embedded demo serves its feed
+/// and pictures with it, and tests script replies with it.
 ///
-/// The test gives a handler that decides each reply from the request and how many times its
-/// path was asked for before; the server counts hits per path and reports every connection it
-/// sees closed, so a test can prove that a cancelled transfer really hung up.
+/// A handler decides each reply from the request and how many times its path was asked for
+/// before; the server counts hits per path and reports every connection it sees closed, so a
+/// test can prove that a cancelled transfer really hung up. It listens on the loopback
+/// address only: nothing outside the machine can reach it.
 public final class LoopbackHTTPServer: Sendable {
     /// What the server received.
     public struct Request: Sendable {
@@ -31,6 +33,8 @@ public final class LoopbackHTTPServer: Sendable {
         case partial(status: Int, declaredLength: Int, body: [UInt8])
         /// As `partial`, then the connection is closed: a transfer broken off mid-body.
         case brokenOff(status: Int, declaredLength: Int, body: [UInt8])
+        /// `reply`, sent after `delay`: a server far away, or a slow one.
+        indirect case delayed(Duration, Reply)
 
         /// A complete response with a text body.
         public static func text(_ status: Int, _ body: String, headers: [(String, String)] = []) -> Reply {
@@ -125,8 +129,19 @@ public final class LoopbackHTTPServer: Sendable {
             guard case .head(let head) = unwrapInboundIn(data) else { return }
             let request = Request(
                 method: head.method.rawValue, path: head.uri, headers: head.headers.map { ($0.name, $0.value) })
-            let reply = handler(request, hitCounts.increment(head.uri))
+            send(handler(request, hitCounts.increment(head.uri)), context: context)
+        }
+
+        private func send(_ reply: Reply, context: ChannelHandlerContext) {
             switch reply {
+            case let .delayed(delay, reply):
+                let (seconds, attoseconds) = delay.components
+                let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+                let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+                context.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) {
+                    let (connection, context) = loopBound.value
+                    connection.send(reply, context: context)
+                }
             case .silent:
                 break
             case let .respond(status, extra, body):
@@ -143,37 +158,5 @@ public final class LoopbackHTTPServer: Sendable {
                 if case .brokenOff = reply { context.close(promise: nil) }
             }
         }
-    }
-}
-
-/// A clock whose sleeps return at once and are recorded, so retry delays are checked exactly
-/// and tests never wait for a backoff.
-public final class RecordingClock: Clock, @unchecked Sendable {
-    public typealias Duration = Swift.Duration
-
-    public struct Instant: InstantProtocol {
-        public var offset: Swift.Duration
-        public func advanced(by duration: Swift.Duration) -> Instant { Instant(offset: offset + duration) }
-        public func duration(to other: Instant) -> Swift.Duration { other.offset - offset }
-        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-    }
-
-    private let lock = NSLock()
-    private var current = Instant(offset: .zero)
-    private var recorded: [Swift.Duration] = []
-
-    public init() {}
-
-    public var now: Instant { lock.withLock { current } }
-    public var minimumResolution: Swift.Duration { .nanoseconds(1) }
-    /// Every sleep asked for, in order.
-    public var sleeps: [Swift.Duration] { lock.withLock { recorded } }
-
-    public func sleep(until deadline: Instant, tolerance: Swift.Duration?) async throws {
-        lock.withLock {
-            recorded.append(current.duration(to: deadline))
-            current = max(current, deadline)
-        }
-        try Task.checkCancellation()
     }
 }
