@@ -95,7 +95,7 @@ let package = Package(
             dependencies: ["Feeds"],
             path: "Tests/FeedsIngestCrashHelper"
         ),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SeededRandom"]),
         .testTarget(
             name: "ScrollworkAppTests",
             dependencies: [

@@ -40,16 +40,16 @@ import TerminalUI
             let grey = UInt8(8 + 10 * step)
             palette.append((UInt8(232 + step), OKLab(RGB(red: grey, green: grey, blue: grey))))
         }
-        var random = SystemRandomNumberGenerator()
-        for _ in 0..<500 {
-            let color = RGB(red: .random(in: 0...255, using: &random), green: .random(in: 0...255, using: &random), blue: .random(in: 0...255, using: &random))
+        let steps = stride(from: 0, through: 255, by: 15).map(UInt8.init)
+        let colors = steps.flatMap { red in steps.flatMap { green in steps.map { RGB(red: red, green: green, blue: $0) } } }
+        for color in colors {
             guard case .indexed(let index) = ColorMode.palette256.resolve(.rgb(color.red, color.green, color.blue)) else {
-                Issue.record("not an index")
+                Issue.record("\(color) did not become a palette index")
                 continue
             }
             let lab = OKLab(color)
-            let best = palette.min { $0.1.squaredDistance(to: lab) < $1.1.squaredDistance(to: lab) }!
-            #expect(palette.first { $0.0 == index }!.1.squaredDistance(to: lab) <= best.1.squaredDistance(to: lab) + 1e-9)
+            let best = palette.map { $0.1.squaredDistance(to: lab) }.min()!
+            #expect(palette.first { $0.0 == index }!.1.squaredDistance(to: lab) == best, "\(color)")
         }
     }
 
