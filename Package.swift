@@ -46,8 +46,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
-        // The terminal layer: what may reach the terminal, and (growing) how the reader draws.
-        .target(name: "TerminalUI"),
+        // The terminal layer: what may reach the terminal, and how the reader draws: cells,
+        // input, pictures (from Thumbnails' pixel buffers), the terminal session.
+        .target(name: "TerminalUI", dependencies: ["Thumbnails"]),
 
         // Seeded randomness for randomized tests and benchmark data, and generated PNG and JPEG
         // images for the tests and the benchmarks, so no binary fixtures.
@@ -95,7 +96,7 @@ let package = Package(
             dependencies: ["Feeds"],
             path: "Tests/FeedsIngestCrashHelper"
         ),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SeededRandom"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Thumbnails", "SeededRandom"]),
         .testTarget(
             name: "ScrollworkAppTests",
             dependencies: [
