@@ -96,7 +96,14 @@ let package = Package(
             dependencies: ["Feeds"],
             path: "Tests/FeedsIngestCrashHelper"
         ),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Thumbnails", "SeededRandom"]),
+        // The child that TerminalUITests runs in a pseudo-terminal and signals: restoring the
+        // terminal on SIGINT or SIGTSTP needs a real process on a real terminal.
+        .executableTarget(
+            name: "terminal-session-helper",
+            dependencies: ["TerminalUI"],
+            path: "Tests/TerminalSessionHelper"
+        ),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Thumbnails", "SeededRandom", "ScrollworkTestSupport"]),
         .testTarget(
             name: "ScrollworkAppTests",
             dependencies: [
