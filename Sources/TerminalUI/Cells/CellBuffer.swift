@@ -51,9 +51,19 @@ public struct CellBuffer: Hashable, Sendable {
         let limit = min(limit ?? columns, columns)
         guard row >= 0 && row < rows else { return column }
         var column = column
-        for character in TerminalSanitizer.sanitized(text, lineBreaks: .shown) {
+        let text = TerminalSanitizer.sanitized(text, lineBreaks: .shown)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Printable ASCII, the common case: one cell per byte, no Unicode tables needed.
+            for byte in text.utf8 {
+                guard column < limit else { break }
+                if column >= 0 { place(Cell(grapheme: Character(Unicode.Scalar(byte)), style: style, width: 1), row: row, column: column) }
+                column += 1
+            }
+            return column
+        }
+        for character in text {
             guard column < limit else { break }
-            let width = DisplayWidth.of(character)
+            let (width, startsWithMark) = DisplayWidth.measure(character)
             if width == 0 { continue }
             if column < 0 {
                 column += width
@@ -64,7 +74,7 @@ public struct CellBuffer: Hashable, Sendable {
                 column += 1
                 break
             }
-            let grapheme = character.unicodeScalars.first!.properties.generalCategory.isMark ? Character("\u{25CC}" + String(character)) : character
+            let grapheme = startsWithMark ? Character("\u{25CC}" + String(character)) : character
             place(Cell(grapheme: grapheme, style: style, width: UInt8(width)), row: row, column: column)
             column += width
         }
@@ -124,12 +134,5 @@ public struct CellBuffer: Hashable, Sendable {
             let line = source >= 0 && source < lines.count ? lines[source] : blankRow
             cells.replaceSubrange((row * columns)..<((row + 1) * columns), with: line)
         }
-    }
-}
-
-extension Unicode.GeneralCategory {
-    /// Whether this is a combining mark, which needs a character before it to sit on.
-    var isMark: Bool {
-        self == .nonspacingMark || self == .enclosingMark || self == .spacingMark
     }
 }

@@ -24,22 +24,31 @@ public enum DisplayWidth {
     /// - Complexity: O(1) for ASCII; otherwise O(s + log r) for a cluster of s scalars and the
     ///   r ranges of the wide table.
     public static func of(_ character: Character) -> Int {
-        if let ascii = character.asciiValue {
-            return ascii >= 0x20 && ascii != 0x7F ? 1 : 0
-        }
+        measure(character).width
+    }
+
+    /// The width of `character`, and whether it starts with a combining mark (and so needs a
+    /// base to be drawn on), from one look at its first scalar.
+    static func measure(_ character: Character) -> (width: Int, startsWithMark: Bool) {
         let scalars = character.unicodeScalars
         let first = scalars.first!
+        let value = first.value
+        let isCluster = scalars.index(after: scalars.startIndex) != scalars.endIndex
+        // Latin, Greek and the rest below the combining marks: no table needed.
+        if value < 0x300 {
+            if value < 0x20 || (value >= 0x7F && value < 0xA0) || value == 0xAD { return (0, false) }
+            return (isCluster && scalars.contains("\u{FE0F}") ? 2 : 1, false)
+        }
         switch first.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator:
-            return 0
-        case .nonspacingMark, .enclosingMark:
-            return 1
+            return (0, false)
+        case .nonspacingMark, .enclosingMark, .spacingMark:
+            return (1, true)
         default:
             break
         }
-        if isWide(first) || first.properties.isEmojiPresentation { return 2 }
-        if scalars.count > 1 && scalars.contains("\u{FE0F}") { return 2 }
-        return 1
+        if isWide(first) || first.properties.isEmojiPresentation { return (2, false) }
+        return (isCluster && scalars.contains("\u{FE0F}") ? 2 : 1, false)
     }
 
     /// The columns `text` takes: the sum of its clusters' widths.
