@@ -1,7 +1,8 @@
 // The child of the terminal session tests (`Tests/TerminalUITests/TerminalSessionTests.swift`):
 // it starts a session on its terminal, says `ready`, and reports what it receives, until a key
 // tells it how to end: `q` returns, `e` throws, `x` calls exit() inside the session. The test
-// signals it and reads the terminal's modes in between.
+// signals it and reads the terminal's modes in between. With `--query` it first asks the
+// terminal (the test) for its capabilities and says what it heard.
 import TerminalUI
 
 #if canImport(Glibc)
@@ -23,6 +24,10 @@ func say(_ text: String) {
 
 do {
     try session.run {
+        if CommandLine.arguments.contains("--query") {
+            let capabilities = session.queryCapabilities(timeout: .seconds(30))
+            say("sync \(capabilities.synchronizedOutput) cell \(capabilities.cellPixelSize.map { "\($0.width)x\($0.height)" } ?? "unknown")")
+        }
         say("ready")
         while true {
             for event in session.readEvents(timeout: nil) {

@@ -66,6 +66,7 @@ private func decodeAll(_ input: [UInt8]) -> [InputEvent] {
         ("\u{1B}[200~hello\u{1B}[A\r\u{3}world\u{1B}[201~x", [.paste("hello\u{1B}[A\r\u{3}world"), char("x")]),
         ("\u{1B}[200~\u{1B}[201~", [.paste("")]),
         ("\u{1B}[?2026;2$y\u{1B}[?62;22c", [.modeReport(mode: 2026, state: 2), .deviceAttributes]),
+        ("\u{1B}[6;18;9t", [.cellSizeReport(CellPixelSize(width: 9, height: 18))]),
     ]
 
     @Test(arguments: table)
@@ -223,5 +224,12 @@ private func decodeAll(_ input: [UInt8]) -> [InputEvent] {
                 return
             }
         }
+    }
+
+    @Test func capabilitiesComeFromTheReplies() {
+        #expect(TerminalCapabilities(replies: decodeAll(Array("\u{1B}[?2026;2$y\u{1B}[6;20;10t\u{1B}[?62c".utf8)))
+            == TerminalCapabilities(synchronizedOutput: true, cellPixelSize: CellPixelSize(width: 10, height: 20)))
+        #expect(TerminalCapabilities(replies: decodeAll(Array("\u{1B}[?2026;0$y\u{1B}[?62c".utf8))) == TerminalCapabilities())
+        #expect(TerminalCapabilities(replies: [.deviceAttributes]) == TerminalCapabilities())
     }
 }

@@ -18,7 +18,7 @@ private final class PseudoTerminalChild {
     let original: termios
     private(set) var output: [UInt8] = []
 
-    init() throws {
+    init(arguments: [String] = []) throws {
         (master, slave) = try Self.openPseudoTerminal()
         var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
@@ -46,7 +46,7 @@ private final class PseudoTerminalChild {
         posix_spawnattr_setsigmask(&attributes, &none)
 
         let path = try BuiltExecutable.url(named: "terminal-session-helper").path
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
         let status = posix_spawn(&child, path, &actions, &attributes, argv, environ)
@@ -223,6 +223,18 @@ private let leave = "\u{1B}[?2026l\u{1B}[r\u{1B}[m\u{1B}[?1004l\u{1B}[?1006l\u{1
         kill(child.pid, SIGCONT)
         try child.read(until: "repaint")
         #expect(child.isRaw)
+    }
+
+    @Test func asksTheTerminalWhatItSupportsAndKeepsAKeyTypedMeanwhile() throws {
+        let child = try PseudoTerminalChild(arguments: ["--query"])
+        try child.read(until: "\u{1B}[c")
+        #expect(child.text.hasSuffix(String(decoding: TerminalCapabilities.query, as: UTF8.self)))
+        child.type("k\u{1B}[?2026;2$y\u{1B}[6;20;10t\u{1B}[?62;22c")
+        try child.read(until: "ready")
+        #expect(child.text.contains("sync true cell 10x20\r\nready"))
+        try child.read(until: "key k")
+        kill(child.pid, SIGTERM)
+        #expect(terminationSignal(try child.waitForStatusChange()) == SIGTERM)
     }
 
     @Test func doesNothingWhenNotOnATerminal() {

@@ -298,6 +298,10 @@ public struct InputDecoder: Sendable {
         }
         guard body.allSatisfy({ (0x30...0x3B).contains($0) }) else { return nil }
         let numbers = parameters(body[...])
+        if final == 0x74 {
+            guard numbers.count == 3, numbers[0] == 6, let height = numbers[1], let width = numbers[2], height > 0, width > 0 else { return nil }
+            return .cellSizeReport(CellPixelSize(width: width, height: height))
+        }
         let modifiers = numbers.count > 1 ? modifierSet(numbers[1]) : []
         guard let modifiers else { return nil }
         let key: Key
@@ -318,6 +322,7 @@ public struct InputDecoder: Sendable {
         case 0x75:
             guard let code = numbers.first ?? nil, let unicode = unicodeKey(code) else { return nil }
             key = unicode
+
         default:
             return nil
         }

@@ -17,6 +17,8 @@ public enum InputEvent: Hashable, Sendable {
     case repaint
     /// The terminal's answer to a DECRQM query (`CSI ? mode $ p`): 1 set, 2 reset, 0 unknown.
     case modeReport(mode: Int, state: Int)
+    /// The terminal's answer to XTWINOPS 16 (`CSI 16 t`): the size of a cell in pixels.
+    case cellSizeReport(CellPixelSize)
     /// The terminal's primary device attributes reply, which every terminal sends: asked for
     /// after other queries, it says that their answers, if any, have all arrived.
     case deviceAttributes
@@ -35,10 +37,15 @@ public struct KeyPress: Hashable, Sendable, CustomStringConvertible {
         self.modifiers = modifiers
     }
 
-    /// `ctrl+alt+shift+up`: modifiers first, for test failures and logs.
+    /// `ctrl+alt+shift+up`, `alt+x`, `f5`: modifiers first, for test failures and logs.
     public var description: String {
         let names: [(KeyModifiers, String)] = [(.control, "ctrl"), (.alt, "alt"), (.shift, "shift")]
-        return (names.filter { modifiers.contains($0.0) }.map(\.1) + ["\(key)"]).joined(separator: "+")
+        let name = switch key {
+        case .character(let character): String(character)
+        case .function(let number): "f\(number)"
+        default: "\(key)"
+        }
+        return (names.filter { modifiers.contains($0.0) }.map(\.1) + [name]).joined(separator: "+")
     }
 }
 

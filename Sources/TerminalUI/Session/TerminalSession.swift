@@ -63,6 +63,8 @@ public final class TerminalSession {
     private var decoder = InputDecoder()
     private var wakeRead: Int32 = -1
     private var buffer = [UInt8](repeating: 0, count: 4096)
+    /// Events read while waiting for something else, delivered by the next read.
+    private var held: [InputEvent] = []
 
     /// A session on `input` and `output`, not started; nil unless both are terminals.
     public init?(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, modes: Modes = .all) {
@@ -142,12 +144,37 @@ public final class TerminalSession {
         bytes.withUnsafeBufferPointer { TerminalRestorer.writeAll(output, $0) }
     }
 
+    /// Asks the terminal what it supports and waits for its answers, up to `timeout` for a
+    /// terminal that does not answer at all.
+    ///
+    /// Events that arrive meanwhile (a key pressed during the wait) are kept for the next
+    /// ``readEvents(timeout:)``.
+    public func queryCapabilities(timeout: Duration = .milliseconds(500)) -> TerminalCapabilities {
+        write(TerminalCapabilities.query)
+        let clock = ContinuousClock()
+        let limit = clock.now + timeout
+        var replies: [InputEvent] = []
+        while clock.now < limit && !replies.contains(.deviceAttributes) {
+            for event in readEvents(timeout: limit - clock.now) {
+                switch event {
+                case .modeReport, .cellSizeReport, .deviceAttributes: replies.append(event)
+                default: held.append(event)
+                }
+            }
+        }
+        return TerminalCapabilities(replies: replies)
+    }
+
     /// Waits up to `timeout` (nil: until something happens) for input or a signal and returns
     /// the events; empty when the time ran out.
     ///
     /// The wait is shortened to the input decoder's ``InputDecoder/deadline`` when an Escape
     /// is pending, so a lone Escape is delivered on time.
     public func readEvents(timeout: Duration?) -> [InputEvent] {
+        if !held.isEmpty {
+            defer { held.removeAll() }
+            return held
+        }
         let clock = ContinuousClock()
         var wait = timeout
         if let deadline = decoder.deadline {
