@@ -64,6 +64,23 @@ struct ViewCommandTests {
         #expect(result.output.split(separator: "\n").count == 3)
     }
 
+    @Test func fetchesImagesAtWebAddressesAndNamesTheOnesItCannotHave() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let jpeg = JPEGFixture.encode(pixels: PhotoPattern.pixels(width: 300, height: 200), width: 300, height: 200)
+        let server = try await LoopbackHTTPServer.start { request, _ in
+            request.path == "/photo.jpeg" ? .respond(status: 200, body: jpeg) : .text(404, "no such image")
+        }
+        let path = try photo()
+        let (found, gone) = (server.url("/photo.jpeg").absoluteString, server.url("/gone.png").absoluteString)
+        let result = try BuiltExecutable.run("scrollwork", ["view", found, gone, "--width", "12"])
+        try await server.stop()
+        #expect(result.status == 1)
+        #expect(result.error.contains("cannot load \(gone)"))
+        let local = try BuiltExecutable.run("scrollwork", ["view", path, "--width", "12"])
+        #expect(result.standardOutput == local.standardOutput)
+        #expect(!local.standardOutput.isEmpty)
+    }
+
     @Test func fitsTheTerminalOrEightyColumns() {
         #expect(ViewCommand.box(width: nil, height: nil, terminal: nil) == (80, Int(Int32.max)))
         #expect(ViewCommand.box(width: nil, height: nil, terminal: TerminalSize(columns: 120, rows: 40)) == (120, 39))
