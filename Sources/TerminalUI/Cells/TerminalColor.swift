@@ -10,25 +10,8 @@ public enum TerminalColor: Hashable, Sendable {
     /// A 24-bit colour, drawn exactly by truecolor terminals.
     case rgb(UInt8, UInt8, UInt8)
 
-    /// A 24-bit colour from a pixel, ignoring its alpha.
+    /// The 24-bit colour `pixel`.
     public init(_ pixel: RGB) {
         self = .rgb(pixel.red, pixel.green, pixel.blue)
-    }
-}
-
-/// An opaque 8-bit sRGB colour.
-public struct RGB: Hashable, Sendable {
-    /// Red, 0 to 255.
-    public var red: UInt8
-    /// Green, 0 to 255.
-    public var green: UInt8
-    /// Blue, 0 to 255.
-    public var blue: UInt8
-
-    /// Creates a colour from its sRGB components.
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
-        self.red = red
-        self.green = green
-        self.blue = blue
     }
 }

@@ -154,6 +154,7 @@ public struct InputDecoder: Sendable {
         case invalid(length: Int)
         /// A sequence past ``maxSequenceLength``: its first `length` bytes, the rest to be discarded.
         case overlong(length: Int)
+        /// The bytes end before the sequence or character does.
         case incomplete
     }
 

@@ -28,7 +28,9 @@ enum TerminalRestorer {
 
     /// Bytes written to the wake pipe: what the handler saw.
     enum Wake: UInt8 {
+        /// SIGWINCH: the size changed.
         case resize = 0x57
+        /// SIGCONT: the program runs again and must repaint.
         case resumed = 0x43
     }
 

@@ -24,8 +24,10 @@ import Darwin
 public final class TerminalSession {
     /// The modes a session turns on besides raw input.
     public struct Modes: OptionSet, Sendable {
+        /// The set as bits, in the order of the static members below.
         public let rawValue: UInt8
 
+        /// A set from its bits.
         public init(rawValue: UInt8) {
             self.rawValue = rawValue
         }
@@ -41,6 +43,7 @@ public final class TerminalSession {
         /// DEC mode 1004: ``InputEvent/focusGained`` and ``InputEvent/focusLost``.
         public static let focusEvents = Modes(rawValue: 1 << 4)
 
+        /// Every mode: what a full-screen reader wants.
         public static let all: Modes = [.alternateScreen, .hiddenCursor, .bracketedPaste, .mouse, .focusEvents]
     }
 
@@ -51,6 +54,7 @@ public final class TerminalSession {
         /// Its `errno`.
         public var code: Int32
 
+        /// `tcgetattr: Inappropriate ioctl for device`.
         public var description: String { "\(operation): \(String(cString: strerror(code)))" }
     }
 

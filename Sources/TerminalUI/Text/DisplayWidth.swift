@@ -9,7 +9,8 @@
 /// The rules, in order, for a cluster:
 /// - it starts with a control character or an invisible format character (zero-width space,
 ///   joiner, byte-order mark): 0;
-/// - it starts with a combining mark (nothing before it to sit on): 1, drawn on a dotted circle;
+/// - it starts with a combining mark (nothing before it to sit on): 1, as ``CellBuffer`` draws
+///   it on a dotted circle;
 /// - it holds the emoji presentation selector U+FE0F: 2;
 /// - its first scalar is East Asian Wide or Fullwidth, or has emoji presentation by default: 2;
 /// - otherwise 1. Ambiguous-width characters count as 1, as terminals outside CJK locales
