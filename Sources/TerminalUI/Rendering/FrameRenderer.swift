@@ -75,6 +75,8 @@ public struct FrameRenderer: Sendable {
         if options.synchronizedOutput { out.append(Self.beginSynchronizedUpdate) }
         let opening = out.bytes.count
         if var screen = shown, screen.columns == frame.columns, screen.rows == frame.rows {
+            // The model is changed in place only if it has no other owner.
+            shown = nil
             if options.scrollsRegions { scrollIfShifted(frame, screen: &screen, into: &out) }
             drawDifferences(frame, screen: &screen, into: &out)
             shown = screen
@@ -92,8 +94,9 @@ public struct FrameRenderer: Sendable {
         return out.bytes
     }
 
-    /// The bytes of the naive way: home the cursor and write every cell, changing SGR only
-    /// between cells of different styles. The baseline the benchmarks compare with.
+    /// The bytes of the naive way: move to the start of each row and write every cell,
+    /// changing SGR only between cells of different styles. The baseline the benchmarks
+    /// compare with.
     /// - Complexity: O(cells).
     public static func repaintingEveryCell(_ frame: CellBuffer, colorMode: ColorMode) -> [UInt8] {
         var out = EscapeSequenceWriter(reservingCapacity: frame.cells.count * 4)
