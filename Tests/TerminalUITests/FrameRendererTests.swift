@@ -87,6 +87,20 @@ import TerminalUI
         #expect(text(renderer.render(buffer)) == "^[[m^[[H^[[2Ja")
     }
 
+    @Test func hostileTextReachesTheTerminalOnlyAsVisibleCharacters() {
+        let hostile = "Hello \u{1B}]0;PWNED\u{7} \u{1B}[2J\u{9B}31m\u{1B}P+q\u{1B}\\ world"
+        var buffer = CellBuffer(columns: 60, rows: 2)
+        buffer.write(hostile, row: 0, column: 0)
+        buffer.write(TextLayout.truncated(hostile, toWidth: 20), row: 1, column: 0)
+        var renderer = FrameRenderer()
+        var terminal = InMemoryTerminal(columns: 60, rows: 2)
+        terminal.apply(renderer.render(buffer))
+        #expect(terminal.unsupported.isEmpty)
+        #expect(terminal.screen == buffer)
+        let shown = (0..<60).compactMap { terminal.screen[0, $0].grapheme }.map(String.init).joined()
+        #expect(shown.hasPrefix("Hello ^[]0;PWNED^G ^[[2J\u{FFFD}31m^[P+q^[\\ world"))
+    }
+
     @Test func scrollingWritesATenthOfTheBytesOfARepaint() {
         var renderer = FrameRenderer()
         let lines = (0..<60).map { index in String(repeating: "\(index % 10)", count: 70) }
