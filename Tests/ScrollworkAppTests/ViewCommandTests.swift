@@ -81,6 +81,16 @@ struct ViewCommandTests {
         #expect(!local.standardOutput.isEmpty)
     }
 
+    @Test func drawsInShadesWithoutColour() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try photo()
+        let result = try BuiltExecutable.run("scrollwork", ["view", path, "--width", "10"], environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0)
+        #expect(!result.output.contains("\u{1B}"))
+        #expect(!result.output.contains("▀"))
+        #expect(result.output.split(separator: "\n").allSatisfy { $0.count == 10 && $0.allSatisfy { " ░▒▓█".contains($0) } })
+    }
+
     @Test func fitsTheTerminalOrEightyColumns() {
         #expect(ViewCommand.box(width: nil, height: nil, terminal: nil) == (80, Int(Int32.max)))
         #expect(ViewCommand.box(width: nil, height: nil, terminal: TerminalSize(columns: 120, rows: 40)) == (120, 39))

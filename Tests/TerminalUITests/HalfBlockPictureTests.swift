@@ -91,4 +91,14 @@ import Thumbnails
         let palette = String(decoding: buffer.inlineText(colorMode: .palette256), as: UTF8.self)
         #expect(palette == "\u{1B}[38;5;196;48;5;21m▀\u{1B}[48;5;16m▀\u{1B}[m\n")
     }
+
+    @Test func withoutColourEachCellIsAShadeOfItsLight() {
+        let picture = HalfBlockPicture(image([
+            [rgba(0, 0, 0), rgba(255, 255, 255), rgba(128, 128, 128), rgba(0, 0, 0, 0), rgba(255, 255, 255)],
+            [rgba(0, 0, 0), rgba(255, 255, 255), rgba(128, 128, 128), rgba(255, 255, 255), rgba(0, 0, 0)],
+        ]), columns: 5, rows: 1)
+        let monochrome = picture.monochrome
+        #expect(monochrome.cells.map(\.grapheme) == [" ", "█", "▒", "▓", "▓"])
+        #expect(monochrome.cells.allSatisfy { $0.style == .plain })
+    }
 }

@@ -14,7 +14,8 @@ struct ViewCommand: AsyncParsableCommand {
             Each image is decoded straight to about the size it is shown at, then area-averaged \
             in linear light into half-block cells. Width defaults to the terminal's (80 columns \
             when standard output is not a terminal); when it is a terminal and no size is given, \
-            pictures also fit its height. Colours default from COLORTERM, TERM and NO_COLOR.
+            pictures also fit its height. Colours default from COLORTERM, TERM and NO_COLOR; \
+            without colour, pictures are drawn in shades (░▒▓█).
 
             An http or https URL is fetched through ContentLoading's loader (with its retries and \
             size limit). A file or URL that cannot be read or decoded is named on standard \
@@ -73,7 +74,7 @@ struct ViewCommand: AsyncParsableCommand {
                 }
                 let picture = try picture(of: image, data: data, box: box, cellSize: terminal?.cellPixelSize ?? .assumed, decoder: ThumbnailDecoder())
                 var buffer = CellBuffer(columns: picture.columns, rows: picture.rows)
-                buffer.draw(picture, row: 0, column: 0)
+                buffer.draw(mode == .none ? picture.monochrome : picture, row: 0, column: 0)
                 Console.printTerminalOutput(buffer.inlineText(colorMode: mode))
             } catch {
                 printError("scrollwork view: \(error)")

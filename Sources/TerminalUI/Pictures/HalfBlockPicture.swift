@@ -56,6 +56,14 @@ public struct HalfBlockPicture: Hashable, Sendable {
         self.cells = cells
     }
 
+    /// A picture of `cells`, already made.
+    init(columns: Int, rows: Int, cells: [Cell]) {
+        precondition(cells.count == columns * rows, "a picture has one cell per column and row")
+        self.columns = columns
+        self.rows = rows
+        self.cells = cells
+    }
+
     /// `image` fitted inside `maxColumns` × `maxRows` cells with its aspect ratio kept, as
     /// seen on a terminal whose cells are `cellSize`.
     public init(_ image: PixelBuffer, fittingColumns maxColumns: Int, rows maxRows: Int, cellSize: CellPixelSize = .assumed, matte: RGB = RGB(red: 0, green: 0, blue: 0)) {
