@@ -128,7 +128,10 @@ private final class PseudoTerminalChild {
     func waitForStatusChange() throws -> Int32 {
         let limit = ContinuousClock.now + .seconds(30)
         var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG | WUNTRACED) == 0 {
+        while true {
+            let changed = waitpid(pid, &status, WNOHANG | WUNTRACED)
+            if changed == pid { break }
+            guard changed == 0 || errno == EINTR else { throw Failed("waitpid: errno \(errno)") }
             guard ContinuousClock.now < limit else { throw Failed("the child neither stopped nor ended") }
             drain(waitingMilliseconds: 20)
         }
