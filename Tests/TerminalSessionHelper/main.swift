@@ -26,7 +26,8 @@ do {
     try session.run {
         if CommandLine.arguments.contains("--query") {
             let capabilities = session.queryCapabilities(timeout: .seconds(30))
-            say("sync \(capabilities.synchronizedOutput) cell \(capabilities.cellPixelSize.map { "\($0.width)x\($0.height)" } ?? "unknown")")
+            let cell = capabilities.cellPixelSize.map { "\($0.width)x\($0.height)" } ?? "unknown"
+            say("sync \(capabilities.synchronizedOutput) cell \(cell) kitty \(capabilities.kittyGraphics)")
         }
         say("ready")
         while true {

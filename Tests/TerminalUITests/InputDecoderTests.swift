@@ -67,6 +67,8 @@ private func decodeAll(_ input: [UInt8]) -> [InputEvent] {
         ("\u{1B}[200~\u{1B}[201~", [.paste("")]),
         ("\u{1B}[?2026;2$y\u{1B}[?62;22c", [.modeReport(mode: 2026, state: 2), .deviceAttributes]),
         ("\u{1B}[6;18;9t", [.cellSizeReport(CellPixelSize(width: 9, height: 18))]),
+        ("\u{1B}_Gi=31;OK\u{1B}\\x", [.kittyGraphicsReply("i=31;OK"), char("x")]),
+        ("\u{1B}_x", [char("_", .alt), char("x")]),
     ]
 
     @Test(arguments: table)
@@ -231,5 +233,7 @@ private func decodeAll(_ input: [UInt8]) -> [InputEvent] {
             == TerminalCapabilities(synchronizedOutput: true, cellPixelSize: CellPixelSize(width: 10, height: 20)))
         #expect(TerminalCapabilities(replies: decodeAll(Array("\u{1B}[?2026;0$y\u{1B}[?62c".utf8))) == TerminalCapabilities())
         #expect(TerminalCapabilities(replies: [.deviceAttributes]) == TerminalCapabilities())
+        #expect(TerminalCapabilities(replies: [.kittyGraphicsReply("i=31;OK")]).kittyGraphics)
+        #expect(!TerminalCapabilities(replies: [.kittyGraphicsReply("i=31;ENOTSUPPORTED:no")]).kittyGraphics)
     }
 }

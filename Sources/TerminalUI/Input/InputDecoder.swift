@@ -88,8 +88,8 @@ public struct InputDecoder: Sendable {
     }
 
     /// Resolves what is pending once ``deadline`` has passed: `ESC` becomes the Escape key,
-    /// `ESC ESC` Alt+Escape, `ESC [` and `ESC O` Alt+[ and Alt+O; a partial sequence or
-    /// character is dropped. Before the deadline it does nothing.
+    /// `ESC ESC` Alt+Escape, `ESC [`, `ESC O` and `ESC _` Alt+[, Alt+O and Alt+_; a partial
+    /// sequence or character is dropped. Before the deadline it does nothing.
     public mutating func flush(at now: ContinuousClock.Instant) -> [InputEvent] {
         guard let deadline, now >= deadline else { return [] }
         defer { pending.removeAll() }
@@ -98,6 +98,7 @@ public struct InputDecoder: Sendable {
         case [0x1B, 0x1B]: return [.key(KeyPress(.escape, .alt))]
         case [0x1B, 0x5B]: return [.key(KeyPress(.character("["), .alt))]
         case [0x1B, 0x4F]: return [.key(KeyPress(.character("O"), .alt))]
+        case [0x1B, 0x5F]: return [.key(KeyPress(.character("_"), .alt))]
         default: return []
         }
     }
@@ -218,6 +219,11 @@ public struct InputDecoder: Sendable {
         switch pending[index + 1] {
         case 0x5B:
             return parseControlSequence(at: index)
+        case 0x5F:
+            // Only a kitty graphics reply starts `ESC _ G`; otherwise this is Alt+_.
+            guard index + 2 < pending.count else { return .incomplete }
+            guard pending[index + 2] == 0x47 else { return .events([.key(KeyPress(.character("_"), .alt))], length: 2) }
+            return parseApplicationProgramCommand(at: index)
         case 0x4F:
             guard index + 2 < pending.count else { return .incomplete }
             let key: Key? = switch pending[index + 2] {
@@ -261,6 +267,24 @@ public struct InputDecoder: Sendable {
                 return .invalid(length: 1)
             }
         }
+    }
+
+    /// `ESC _ G … ESC \`, a kitty graphics reply. One that does not end within 1024 bytes, or
+    /// holds a control byte, is dropped up to that point.
+    private func parseApplicationProgramCommand(at start: Int) -> Parsed {
+        var index = start + 2
+        while index < pending.count {
+            let byte = pending[index]
+            if byte == 0x1B {
+                guard index + 1 < pending.count else { return .incomplete }
+                guard pending[index + 1] == 0x5C else { return .invalid(length: index - start) }
+                let body = pending[(start + 3)..<index]
+                return .events([.kittyGraphicsReply(String(decoding: body, as: UTF8.self))], length: index - start + 2)
+            }
+            if byte < 0x20 || index - start >= 1024 { return .invalid(length: index - start) }
+            index += 1
+        }
+        return .incomplete
     }
 
     /// `ESC [`, parameters (0x30–0x3F), intermediates (0x20–0x2F), then a final byte (0x40–0x7E).

@@ -19,6 +19,9 @@ public enum InputEvent: Hashable, Sendable {
     case modeReport(mode: Int, state: Int)
     /// The terminal's answer to XTWINOPS 16 (`CSI 16 t`): the size of a cell in pixels.
     case cellSizeReport(CellPixelSize)
+    /// A kitty graphics protocol reply (`ESC _ G … ESC \`): its text after the `G`, such as
+    /// `i=31;OK`.
+    case kittyGraphicsReply(String)
     /// The terminal's primary device attributes reply, which every terminal sends: asked for
     /// after other queries, it says that their answers, if any, have all arrived.
     case deviceAttributes

@@ -161,7 +161,7 @@ public final class TerminalSession {
         while clock.now < limit && !replies.contains(.deviceAttributes) {
             for event in readEvents(timeout: limit - clock.now) {
                 switch event {
-                case .modeReport, .cellSizeReport, .deviceAttributes: replies.append(event)
+                case .modeReport, .cellSizeReport, .kittyGraphicsReply, .deviceAttributes: replies.append(event)
                 default: held.append(event)
                 }
             }

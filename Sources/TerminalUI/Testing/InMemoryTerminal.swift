@@ -6,7 +6,8 @@
 /// pending wrap in the last column, CR, LF (scrolling at the bottom margin), BS; CSI cursor
 /// moves (CUP, CUU, CUD, CUF, CUB, CHA, VPA), erase (ED, EL, ECH), SGR (attributes, 16, 256 and
 /// 24-bit colours), scroll margins (DECSTBM), scrolling (SU, SD), private modes (`? n h/l`,
-/// including 2026, synchronized output), and ESC 7 / ESC 8. Erasing and scrolling fill with
+/// including 2026, synchronized output), ESC 7 / ESC 8, and kitty graphics commands (recorded
+/// in ``graphicsCommands``; placeholder cells are ordinary text). Erasing and scrolling fill with
 /// the current background, as xterm's back-colour erase does. Anything else is recorded in
 /// ``unsupported`` rather than guessed at, so a test can insist on an empty list.
 ///
@@ -24,6 +25,9 @@ public struct InMemoryTerminal: Sendable {
     public private(set) var privateModes: Set<Int> = []
     /// How many synchronized updates (mode 2026) were opened and closed.
     public private(set) var completedSynchronizedUpdates = 0
+    /// The kitty graphics commands received (`ESC _ G … ESC \`), each as its text after the `G`;
+    /// the images themselves are not drawn.
+    public private(set) var graphicsCommands: [String] = []
     /// Sequences the terminal did not understand, in order, as text with ESC shown as `^[`.
     public private(set) var unsupported: [String] = []
 
@@ -86,7 +90,7 @@ public struct InMemoryTerminal: Sendable {
                 index += 1
             }
             return nil
-        case 0x5D:
+        case 0x5D, 0x5F:
             var index = start + 2
             while index < input.count {
                 if input[index] == 0x07 { return index - start + 1 }
@@ -189,6 +193,8 @@ public struct InMemoryTerminal: Sendable {
         case 0x38:
             if let saved { (cursorRow, cursorColumn, pen) = saved }
             pendingWrap = false
+        case 0x5F where sequence.count > 4 && sequence[2] == 0x47:
+            graphicsCommands.append(String(decoding: sequence[3..<(sequence.count - 2)], as: UTF8.self))
         default:
             unsupported.append(Self.shown(sequence))
         }
