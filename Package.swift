@@ -58,8 +58,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        // The terminal layer: what may reach the terminal, and (growing) how the reader draws.
-        .target(name: "TerminalUI"),
+        // The terminal layer: what may reach the terminal, and how the reader draws: cells,
+        // input, pictures (from Thumbnails' pixel buffers), the terminal session.
+        .target(name: "TerminalUI", dependencies: ["Thumbnails"]),
 
         // Seeded randomness for randomized tests and benchmark data, and generated PNG and JPEG
         // images for the tests and the benchmarks, so no binary fixtures.
@@ -104,8 +105,15 @@ let package = Package(
             dependencies: ["Feeds"],
             path: "Tests/FeedsIngestCrashHelper"
         ),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ListViewportTests", dependencies: ["ListViewport", "ListDiff", "SeededRandom"]),
+        // The child that TerminalUITests runs in a pseudo-terminal and signals: restoring the
+        // terminal on SIGINT or SIGTSTP needs a real process on a real terminal.
+        .executableTarget(
+            name: "terminal-session-helper",
+            dependencies: ["TerminalUI"],
+            path: "Tests/TerminalSessionHelper"
+        ),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Thumbnails", "SeededRandom", "ScrollworkTestSupport"]),
         .testTarget(
             name: "ScrollworkAppTests",
             dependencies: [

@@ -15,6 +15,13 @@ enum Console {
         write(text + terminator, to: .standardOutput)
     }
 
+    /// Writes what TerminalUI built for the terminal (pictures, frames) to standard output as
+    /// it is: its escape sequences are its own, and every string in its cells was sanitised on
+    /// the way in.
+    static func printTerminalOutput(_ bytes: [UInt8]) {
+        write(bytes, to: .standardOutput)
+    }
+
     /// Writes a diagnostic line to standard error, where they belong so standard output stays
     /// parseable; it often quotes feed data or a server's reply, so it is sanitised too.
     static func printError(_ message: String) {
@@ -22,7 +29,11 @@ enum Console {
     }
 
     private static func write(_ text: String, to handle: FileHandle) {
-        handle.write(Data(text.utf8))
+        write(Array(text.utf8), to: handle)
+    }
+
+    private static func write(_ bytes: [UInt8], to handle: FileHandle) {
+        handle.write(Data(bytes))
     }
 }
 

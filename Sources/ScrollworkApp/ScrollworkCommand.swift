@@ -9,7 +9,8 @@ public struct ScrollworkCommand: ParsableCommand {
         discussion: """
             The terminal reader is not built yet. Today the commands are the engines' tools: \
             `diff` computes animated batch updates between two list snapshots, `thumbnail` decodes \
-            and downsamples a PNG or JPEG, `parse` reads RSS, Atom and JSON Feed files, and `bench` \
+            and downsamples a PNG or JPEG, `view` prints PNG and JPEG files as pictures in the \
+            terminal, `parse` reads RSS, Atom and JSON Feed files, and `bench` \
             measures the engines against the alternatives on the same data.
 
             Exit status: 0 on success, 1 when the work fails (a feed, the network, a file that \
@@ -17,7 +18,7 @@ public struct ScrollworkCommand: ParsableCommand {
             """,
         subcommands: [
             AddCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self, RefreshCommand.self,
-            ListCommand.self, ParseCommand.self, DiffCommand.self, ThumbnailCommand.self, BenchCommand.self,
+            ListCommand.self, ParseCommand.self, DiffCommand.self, ThumbnailCommand.self, ViewCommand.self, BenchCommand.self,
         ]
     )
 

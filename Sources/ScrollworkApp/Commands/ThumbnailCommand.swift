@@ -15,14 +15,12 @@ struct ThumbnailCommand: ParsableCommand {
 
     /// Why making a thumbnail failed, phrased for the terminal.
     enum Failure: Error, CustomStringConvertible {
-        case read(FileBytes.Failure)
-        case decode(path: String, ThumbnailError)
+        case image(ImageFile.Failure)
         case write(FileBytes.Failure)
 
         var description: String {
             switch self {
-            case .read(let failure): "cannot read \(failure)"
-            case .decode(let path, let error): "cannot decode \(path): \(error)"
+            case .image(let failure): "\(failure)"
             case .write(let failure): "cannot write \(failure)"
             }
         }
@@ -53,10 +51,8 @@ struct ThumbnailCommand: ParsableCommand {
     /// Reads `file`, decodes it with `decoder` to fit `size`, and writes the PAM to `out`.
     @discardableResult
     func makeThumbnail(decoder: some ImageDecoding) throws(Failure) -> PixelBuffer {
-        let data: [UInt8]
-        do { data = try FileBytes.read(file) } catch { throw .read(error) }
         let image: PixelBuffer
-        do { image = try decoder.decode(data, maxPixelSize: size == 0 ? nil : size) } catch { throw .decode(path: file, error) }
+        do { image = try ImageFile.decode(file, maxPixelSize: size == 0 ? nil : size, decoder: decoder) } catch { throw .image(error) }
         do { try FileBytes.write(PAMEncoder.encode(image), to: out) } catch { throw .write(error) }
         return image
     }

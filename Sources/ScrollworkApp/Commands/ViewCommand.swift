@@ -1,0 +1,118 @@
+import ArgumentParser
+import ContentLoading
+import Foundation
+import TerminalUI
+import Thumbnails
+
+/// `scrollwork view IMAGE... [--width COLUMNS] [--height ROWS] [--colors MODE]`: prints PNG
+/// and JPEG files, or images at `http(s)` URLs, as pictures of half blocks, like `chafa` or `viu`.
+struct ViewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "view",
+        abstract: "Print PNG or JPEG files or URLs as pictures in the terminal, two pixels per cell.",
+        discussion: """
+            Each image is decoded straight to about the size it is shown at, then area-averaged \
+            in linear light into half-block cells. Width defaults to the terminal's (80 columns \
+            when standard output is not a terminal); when it is a terminal and no size is given, \
+            pictures also fit its height. Colours default from COLORTERM, TERM and NO_COLOR; \
+            without colour, pictures are drawn in shades (░▒▓█).
+
+            An http or https URL is fetched through ContentLoading's loader (with its retries and \
+            size limit). A file or URL that cannot be read or decoded is named on standard \
+            error, the others are still shown, and the exit status is 1.
+            """
+    )
+
+    /// The `--colors` choices.
+    enum Colors: String, ExpressibleByArgument, CaseIterable {
+        case truecolor
+        case palette256 = "256"
+        case palette16 = "16"
+
+        var mode: ColorMode {
+            switch self {
+            case .truecolor: .truecolor
+            case .palette256: .palette256
+            case .palette16: .palette16
+            }
+        }
+    }
+
+    @Argument(help: "The PNG or JPEG files, or http(s) URLs, to show.")
+    var images: [String]
+
+    @Option(name: .long, help: "The most columns a picture takes (default: the terminal's width, or 80).")
+    var width: Int?
+
+    @Option(name: .long, help: "The most rows a picture takes (default: the terminal's height when no size is given).")
+    var height: Int?
+
+    @Option(name: .long, help: "truecolor, 256 or 16 (default: from COLORTERM and TERM; none with NO_COLOR).")
+    var colors: Colors?
+
+    func validate() throws {
+        guard !images.isEmpty else { throw ValidationError("name at least one image") }
+        if let width, width <= 0 { throw ValidationError("--width must be a positive number of columns") }
+        if let height, height <= 0 { throw ValidationError("--height must be a positive number of rows") }
+    }
+
+    func run() async throws {
+        let terminal = TerminalSize.of(fileDescriptor: STDOUT_FILENO)
+        let box = Self.box(width: width, height: height, terminal: terminal)
+        let mode = colors?.mode ?? ColorMode.detect(environment: ProcessInfo.processInfo.environment)
+        // Only made when a URL is given: starting an HTTP client costs threads and time.
+        var loader: HTTPDataLoader?
+        var failed = false
+        for image in images {
+            do {
+                let data: [UInt8]?
+                if let url = Self.webURL(image) {
+                    if loader == nil { loader = HTTPDataLoader() }
+                    do { data = try await loader!.loadData(for: url) } catch { throw ImageFile.Failure.load(url: image, error) }
+                } else {
+                    data = nil
+                }
+                let picture = try picture(of: image, data: data, box: box, cellSize: terminal?.cellPixelSize ?? .assumed, decoder: ThumbnailDecoder())
+                var buffer = CellBuffer(columns: picture.columns, rows: picture.rows)
+                buffer.draw(mode == .none ? picture.monochrome : picture, row: 0, column: 0)
+                Console.printTerminalOutput(buffer.inlineText(colorMode: mode))
+            } catch {
+                printError("scrollwork view: \(error)")
+                failed = true
+            }
+        }
+        try await loader?.shutdown()
+        if failed { throw ExitCode(1) }
+    }
+
+    /// `argument` as a URL if it is an http or https one.
+    static func webURL(_ argument: String) -> URL? {
+        guard let url = URL(string: argument), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+        return url
+    }
+
+    /// The most columns and rows a picture may take: what was asked, else the terminal's width
+    /// (80 when not a terminal) and, when nothing was asked and it is a terminal, its height
+    /// less the row the prompt comes back on.
+    static func box(width: Int?, height: Int?, terminal: TerminalSize?) -> (columns: Int, rows: Int) {
+        let columns = width ?? terminal?.columns ?? 80
+        let rows = height ?? (width == nil ? terminal.map { max(1, $0.rows - 1) } : nil) ?? Int(Int32.max)
+        return (columns, rows)
+    }
+
+    /// The file at `path` (or `data`, the image fetched from the URL `path`) as a picture
+    /// fitted in `box`.
+    ///
+    /// The decoder reduces the image to four times the box's width on its longer side while
+    /// decoding (for a JPEG mostly by DCT scaling, nearly free): enough pixels that the final
+    /// reduction, the one that decides what each cell shows, happens in linear light.
+    func picture(of path: String, data: [UInt8]? = nil, box: (columns: Int, rows: Int), cellSize: CellPixelSize, decoder: some ImageDecoding) throws(ImageFile.Failure) -> HalfBlockPicture {
+        let maxPixelSize = 4 * box.columns
+        let image = if let data {
+            try ImageFile.decode(data, named: path, maxPixelSize: maxPixelSize, decoder: decoder)
+        } else {
+            try ImageFile.decode(path, maxPixelSize: maxPixelSize, decoder: decoder)
+        }
+        return HalfBlockPicture(image, fittingColumns: box.columns, rows: box.rows, cellSize: cellSize)
+    }
+}

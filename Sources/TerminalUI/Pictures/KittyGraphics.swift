@@ -1,0 +1,89 @@
+import Thumbnails
+
+/// Pictures through the kitty graphics protocol, placed with Unicode placeholders: the image is
+/// sent once, and the cells that show it are ordinary text (U+10EEEE with diacritics naming
+/// the row and column), so they scroll, diff and clip like any other cells.
+///
+/// Use it when ``TerminalCapabilities/kittyGraphics`` says the terminal answered the
+/// protocol's query; elsewhere draw ``HalfBlockPicture``s. Inside tmux the image must be sent
+/// through ``tmuxPassthrough(_:)`` (and tmux needs `set -g allow-passthrough on`); the
+/// placeholder cells need nothing special.
+///
+/// Image ids are 1 to 255 and go in the placeholders' foreground as a 256-colour index, which
+/// survives both truecolor and 256-colour output. Sending an image again under an id replaces
+/// it.
+public enum KittyGraphics {
+    /// The protocol's query: a 1 × 1 image the terminal checks but does not keep, id 31. A
+    /// supporting terminal answers `ESC _ G i=31;OK ESC \`.
+    public static let query: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
+
+    /// The most rows and columns a placement can have: the diacritics below.
+    public static var maxCells: Int { diacritics.count }
+
+    /// The bytes that send `image` as image `id`, to be shown in `columns` × `rows` cells by
+    /// ``placeholders(id:columns:rows:)``: RGBA, base64 in chunks of 4096 characters, no reply
+    /// asked for.
+    /// - Precondition: `id` is 1...255 and the cell counts are 1...``maxCells``.
+    /// - Complexity: O(pixels).
+    public static func transmit(_ image: PixelBuffer, id: Int, columns: Int, rows: Int) -> [UInt8] {
+        precondition((1...255).contains(id), "kitty image ids here are 1 to 255")
+        precondition((1...maxCells).contains(columns) && (1...maxCells).contains(rows), "a placement is 1 to \(maxCells) cells a side")
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(image.width * image.height * 4)
+        for row in 0..<image.height {
+            pixels += image.bytes[(row * image.bytesPerRow)..<(row * image.bytesPerRow + image.width * 4)]
+        }
+        let encoded = Base64.encode(pixels)
+        var out: [UInt8] = []
+        var start = 0
+        repeat {
+            let end = min(start + 4096, encoded.count)
+            let more = end < encoded.count ? 1 : 0
+            let keys = start == 0 ? "a=T,U=1,f=32,s=\(image.width),v=\(image.height),i=\(id),c=\(columns),r=\(rows),q=2,m=\(more)" : "m=\(more)"
+            out += Array("\u{1B}_G\(keys);".utf8) + encoded[start..<end] + [0x1B, 0x5C]
+            start = end
+        } while start < encoded.count
+        return out
+    }
+
+    /// The cells that show image `id`: row by row, each U+10EEEE with the diacritics of its
+    /// row and column, in the id's colour. Draw them like any picture's cells.
+    /// - Precondition: as for ``transmit(_:id:columns:rows:)``.
+    public static func placeholders(id: Int, columns: Int, rows: Int) -> [Cell] {
+        precondition((1...255).contains(id), "kitty image ids here are 1 to 255")
+        precondition((1...maxCells).contains(columns) && (1...maxCells).contains(rows), "a placement is 1 to \(maxCells) cells a side")
+        let style = CellStyle(foreground: .indexed(UInt8(id)))
+        return (0..<rows).flatMap { row in
+            (0..<columns).map { column in
+                var scalars = String.UnicodeScalarView()
+                scalars.append(Unicode.Scalar(0x10EEEE)!)
+                scalars.append(Unicode.Scalar(diacritics[row])!)
+                scalars.append(Unicode.Scalar(diacritics[column])!)
+                return Cell(grapheme: Character(String(scalars)), style: style, width: 1)
+            }
+        }
+    }
+
+    /// `sequence` wrapped for tmux to pass to the terminal outside it: `ESC P tmux;`, the
+    /// sequence with every ESC doubled, `ESC \`.
+    public static func tmuxPassthrough(_ sequence: [UInt8]) -> [UInt8] {
+        Array("\u{1B}Ptmux;".utf8) + sequence.flatMap { $0 == 0x1B ? [0x1B, 0x1B] : [$0] } + [0x1B, 0x5C]
+    }
+
+    /// The numbers 0, 1, 2… as kitty's placeholders write them: its table of combining marks
+    /// (class 230, above, with no part in canonical composition, from Unicode 6.0), up to the
+    /// first mark added after 6.0, so every entry here has the index kitty gives it.
+    static let diacritics: [UInt32] = [
+        0x0305, 0x030D, 0x030E, 0x0310, 0x0312, 0x033D, 0x033E, 0x033F, 0x0346, 0x034A, 0x034B, 0x034C,
+        0x0350, 0x0351, 0x0352, 0x0357, 0x035B, 0x0363, 0x0364, 0x0365, 0x0366, 0x0367, 0x0368, 0x0369,
+        0x036A, 0x036B, 0x036C, 0x036D, 0x036E, 0x036F, 0x0483, 0x0484, 0x0485, 0x0486, 0x0487, 0x0592,
+        0x0593, 0x0594, 0x0595, 0x0597, 0x0598, 0x0599, 0x059C, 0x059D, 0x059E, 0x059F, 0x05A0, 0x05A1,
+        0x05A8, 0x05A9, 0x05AB, 0x05AC, 0x05AF, 0x05C4, 0x0610, 0x0611, 0x0612, 0x0613, 0x0614, 0x0615,
+        0x0616, 0x0617, 0x0657, 0x0658, 0x0659, 0x065A, 0x065B, 0x065D, 0x065E, 0x06D6, 0x06D7, 0x06D8,
+        0x06D9, 0x06DA, 0x06DB, 0x06DC, 0x06DF, 0x06E0, 0x06E1, 0x06E2, 0x06E4, 0x06E7, 0x06E8, 0x06EB,
+        0x06EC, 0x0730, 0x0732, 0x0733, 0x0735, 0x0736, 0x073A, 0x073D, 0x073F, 0x0740, 0x0741, 0x0743,
+        0x0745, 0x0747, 0x0749, 0x074A, 0x07EB, 0x07EC, 0x07ED, 0x07EE, 0x07EF, 0x07F0, 0x07F1, 0x07F3,
+        0x0816, 0x0817, 0x0818, 0x0819, 0x081B, 0x081C, 0x081D, 0x081E, 0x081F, 0x0820, 0x0821, 0x0822,
+        0x0823, 0x0825, 0x0826, 0x0827, 0x0829, 0x082A, 0x082B, 0x082C, 0x082D
+    ]
+}

@@ -1,0 +1,371 @@
+/// A terminal in memory: it interprets the bytes a real one would receive into a screen of
+/// cells, for tests and benchmarks of what the renderer writes.
+///
+/// It understands every sequence ``FrameRenderer`` and ``TerminalSession`` emit, and the
+/// usual neighbours of each, with xterm's behaviour: printable UTF-8 with autowrap and a
+/// pending wrap in the last column, CR, LF (scrolling at the bottom margin), BS; CSI cursor
+/// moves (CUP, CUU, CUD, CUF, CUB, CHA, VPA), erase (ED, EL, ECH), SGR (attributes, 16, 256 and
+/// 24-bit colours), scroll margins (DECSTBM), scrolling (SU, SD), private modes (`? n h/l`,
+/// including 2026, synchronized output), ESC 7 / ESC 8, and kitty graphics commands (recorded
+/// in ``graphicsCommands``; placeholder cells are ordinary text). Erasing and scrolling fill with
+/// the current background, as xterm's back-colour erase does. Anything else is recorded in
+/// ``unsupported`` rather than guessed at, so a test can insist on an empty list.
+///
+/// Sequences split across ``apply(_:)`` calls are put together.
+public struct InMemoryTerminal: Sendable {
+    /// What the screen shows.
+    public private(set) var screen: CellBuffer
+    /// The cursor's row, from 0.
+    public private(set) var cursorRow = 0
+    /// The cursor's column, from 0.
+    public private(set) var cursorColumn = 0
+    /// The current SGR state.
+    public private(set) var pen = CellStyle.plain
+    /// The DEC private modes set (`CSI ? n h`) and not reset since.
+    public private(set) var privateModes: Set<Int> = []
+    /// How many synchronized updates (mode 2026) were opened and closed.
+    public private(set) var completedSynchronizedUpdates = 0
+    /// The kitty graphics commands received (`ESC _ G … ESC \`), each as its text after the `G`;
+    /// the images themselves are not drawn.
+    public private(set) var graphicsCommands: [String] = []
+    /// Sequences the terminal did not understand, in order, as text with ESC shown as `^[`.
+    public private(set) var unsupported: [String] = []
+
+    private var scrollTop = 0
+    private var scrollBottom: Int
+    private var pendingWrap = false
+    private var saved: (row: Int, column: Int, pen: CellStyle)?
+    private var partial: [UInt8] = []
+    private var text: [UInt8] = []
+    /// The last character printed and where, while nothing but text has followed it.
+    private var lastPrinted: (row: Int, column: Int, character: Character)?
+
+    /// A blank terminal of `columns` × `rows`.
+    public init(columns: Int, rows: Int) {
+        screen = CellBuffer(columns: columns, rows: rows)
+        scrollBottom = rows - 1
+    }
+
+    /// Whether a synchronized update is open: the screen a person would see is the one before it.
+    public var isInSynchronizedUpdate: Bool { privateModes.contains(2026) }
+
+    /// Interprets `bytes`.
+    /// - Complexity: O(n) in the bytes, plus the cells that scrolling and erasing touch.
+    public mutating func apply(_ bytes: [UInt8]) {
+        let input = partial + bytes
+        partial = []
+        var index = 0
+        while index < input.count {
+            let byte = input[index]
+            if byte >= 0x20 && byte != 0x7F {
+                text.append(byte)
+                index += 1
+                continue
+            }
+            flushText()
+            lastPrinted = nil
+            if byte == 0x1B {
+                guard let length = Self.sequenceLength(input, from: index) else {
+                    partial = Array(input[index...])
+                    return
+                }
+                escape(Array(input[index..<(index + length)]))
+                index += length
+                continue
+            }
+            control(byte)
+            index += 1
+        }
+        flushText(keepingIncompleteUTF8: true)
+    }
+
+    /// The length of the escape sequence at `start`, or nil if it is not complete yet.
+    private static func sequenceLength(_ input: [UInt8], from start: Int) -> Int? {
+        guard start + 1 < input.count else { return nil }
+        switch input[start + 1] {
+        case 0x5B:
+            var index = start + 2
+            while index < input.count {
+                if (0x40...0x7E).contains(input[index]) { return index - start + 1 }
+                index += 1
+            }
+            return nil
+        case 0x5D, 0x5F:
+            var index = start + 2
+            while index < input.count {
+                if input[index] == 0x07 { return index - start + 1 }
+                if input[index] == 0x1B, index + 1 < input.count, input[index + 1] == 0x5C { return index - start + 2 }
+                index += 1
+            }
+            return nil
+        default:
+            return 2
+        }
+    }
+
+    // MARK: - Text
+
+    /// Prints the text collected so far. A character split across ``apply(_:)`` calls is put
+    /// back together: incomplete UTF-8 waits for its last bytes, and scalars that extend the
+    /// cluster printed last (a skin tone after its emoji) redraw that cell, as terminals do.
+    private mutating func flushText(keepingIncompleteUTF8: Bool = false) {
+        var pending: [UInt8] = []
+        if keepingIncompleteUTF8, !text.isEmpty, let cut = Self.incompleteUTF8Start(text) {
+            pending = Array(text[cut...])
+            text.removeSubrange(cut...)
+        }
+        defer { text = pending }
+        guard !text.isEmpty else { return }
+        var string = String(decoding: text, as: UTF8.self)
+        if let last = lastPrinted {
+            let joined = String(last.character) + string
+            if joined.first != last.character {
+                (cursorRow, cursorColumn) = (last.row, last.column)
+                pendingWrap = false
+                string = joined
+            }
+        }
+        for character in string { print(character) }
+    }
+
+    /// Where a UTF-8 sequence that `bytes` ends in the middle of starts, if it does.
+    private static func incompleteUTF8Start(_ bytes: [UInt8]) -> Int? {
+        for back in 1...min(3, bytes.count) {
+            let byte = bytes[bytes.count - back]
+            if byte & 0xC0 == 0x80 { continue }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            return length > back ? bytes.count - back : nil
+        }
+        return nil
+    }
+
+    private mutating func print(_ character: Character) {
+        let width = DisplayWidth.of(character)
+        guard width > 0 else { return unsupported.append("zero-width \(character.unicodeScalars.map { "U+\(String($0.value, radix: 16))" })") }
+        if pendingWrap || (width == 2 && cursorColumn == screen.columns - 1) {
+            cursorColumn = 0
+            lineFeed()
+        }
+        pendingWrap = false
+        screen.place(Cell(grapheme: character, style: pen, width: UInt8(width)), row: cursorRow, column: cursorColumn)
+        lastPrinted = (cursorRow, cursorColumn, character)
+        cursorColumn += width
+        if cursorColumn >= screen.columns {
+            cursorColumn = screen.columns - 1
+            pendingWrap = true
+        }
+    }
+
+    private mutating func control(_ byte: UInt8) {
+        switch byte {
+        case 0x0D:
+            cursorColumn = 0
+            pendingWrap = false
+        case 0x0A:
+            lineFeed()
+            pendingWrap = false
+        case 0x08:
+            cursorColumn = max(0, cursorColumn - 1)
+            pendingWrap = false
+        case 0x07:
+            break
+        default:
+            unsupported.append("^" + String(UnicodeScalar(byte ^ 0x40)))
+        }
+    }
+
+    private mutating func lineFeed() {
+        if cursorRow == scrollBottom {
+            scroll(by: -1)
+        } else if cursorRow < screen.rows - 1 {
+            cursorRow += 1
+        }
+    }
+
+    // MARK: - Sequences
+
+    private mutating func escape(_ sequence: [UInt8]) {
+        switch sequence[1] {
+        case 0x5B:
+            controlSequence(sequence)
+        case 0x37:
+            saved = (cursorRow, cursorColumn, pen)
+        case 0x38:
+            if let saved { (cursorRow, cursorColumn, pen) = saved }
+            pendingWrap = false
+        case 0x5F where sequence.count > 4 && sequence[2] == 0x47:
+            graphicsCommands.append(String(decoding: sequence[3..<(sequence.count - 2)], as: UTF8.self))
+        default:
+            unsupported.append(Self.shown(sequence))
+        }
+    }
+
+    private mutating func controlSequence(_ sequence: [UInt8]) {
+        let final = sequence.last!
+        var body = sequence[2..<(sequence.count - 1)]
+        let isPrivate = body.first == 0x3F
+        if isPrivate { body = body.dropFirst() }
+        guard body.allSatisfy({ (0x30...0x3B).contains($0) }) else { return unsupported.append(Self.shown(sequence)) }
+        let parameters = body.split(separator: 0x3B, omittingEmptySubsequences: false).map { Int(String(decoding: $0, as: UTF8.self)) }
+        func parameter(_ index: Int, default value: Int) -> Int {
+            index < parameters.count ? (parameters[index] ?? value) : value
+        }
+        let count = max(1, parameter(0, default: 1))
+        if isPrivate {
+            guard final == 0x68 || final == 0x6C else { return unsupported.append(Self.shown(sequence)) }
+            for mode in parameters.compactMap({ $0 }) {
+                if final == 0x68 {
+                    privateModes.insert(mode)
+                } else if privateModes.remove(mode) == 2026 {
+                    completedSynchronizedUpdates += 1
+                }
+            }
+            return
+        }
+        pendingWrap = false
+        switch final {
+        case 0x48, 0x66:
+            cursorRow = clamp(parameter(0, default: 1) - 1, screen.rows)
+            cursorColumn = clamp(parameter(1, default: 1) - 1, screen.columns)
+        case 0x41:
+            cursorRow = max(cursorRow >= scrollTop ? scrollTop : 0, cursorRow - count)
+        case 0x42:
+            cursorRow = min(cursorRow <= scrollBottom ? scrollBottom : screen.rows - 1, cursorRow + count)
+        case 0x43:
+            cursorColumn = min(screen.columns - 1, cursorColumn + count)
+        case 0x44:
+            cursorColumn = max(0, cursorColumn - count)
+        case 0x47:
+            cursorColumn = clamp(count - 1, screen.columns)
+        case 0x64:
+            cursorRow = clamp(count - 1, screen.rows)
+        case 0x4A:
+            eraseDisplay(parameter(0, default: 0))
+        case 0x4B:
+            eraseLine(parameter(0, default: 0))
+        case 0x58:
+            erase(row: cursorRow, columns: cursorColumn..<min(screen.columns, cursorColumn + count))
+        case 0x6D:
+            selectGraphicRendition(parameters.map { $0 ?? 0 }, sequence)
+        case 0x72:
+            let top = parameter(0, default: 1) - 1
+            let bottom = parameter(1, default: screen.rows) - 1
+            if top >= 0 && top < bottom && bottom < screen.rows {
+                (scrollTop, scrollBottom) = (top, bottom)
+                (cursorRow, cursorColumn) = (0, 0)
+            } else {
+                unsupported.append(Self.shown(sequence))
+            }
+        case 0x53:
+            scroll(by: -count)
+        case 0x54:
+            scroll(by: count)
+        default:
+            unsupported.append(Self.shown(sequence))
+        }
+    }
+
+    private func clamp(_ value: Int, _ limit: Int) -> Int {
+        min(max(value, 0), limit - 1)
+    }
+
+    // MARK: - Erasing and scrolling
+
+    private var erased: Cell { .blank(style: CellStyle(background: pen.background)) }
+
+    private mutating func erase(row: Int, columns: Range<Int>) {
+        for column in columns { screen.place(erased, row: row, column: column) }
+    }
+
+    private mutating func eraseLine(_ mode: Int) {
+        switch mode {
+        case 0: erase(row: cursorRow, columns: cursorColumn..<screen.columns)
+        case 1: erase(row: cursorRow, columns: 0..<(cursorColumn + 1))
+        default: erase(row: cursorRow, columns: 0..<screen.columns)
+        }
+    }
+
+    private mutating func eraseDisplay(_ mode: Int) {
+        switch mode {
+        case 0:
+            eraseLine(0)
+            for row in (cursorRow + 1)..<max(screen.rows, cursorRow + 1) { erase(row: row, columns: 0..<screen.columns) }
+        case 1:
+            for row in 0..<cursorRow { erase(row: row, columns: 0..<screen.columns) }
+            eraseLine(1)
+        default:
+            for row in 0..<screen.rows { erase(row: row, columns: 0..<screen.columns) }
+        }
+    }
+
+    /// Moves the rows between the margins by `offset` (negative: up), filling with blanks.
+    private mutating func scroll(by offset: Int) {
+        screen.scroll(rows: scrollTop...scrollBottom, by: offset, filling: erased)
+    }
+
+    // MARK: - SGR
+
+    private mutating func selectGraphicRendition(_ parameters: [Int], _ sequence: [UInt8]) {
+        var index = 0
+        func color() -> TerminalColor? {
+            guard index + 1 < parameters.count else { return nil }
+            switch parameters[index + 1] {
+            case 5 where index + 2 < parameters.count && parameters[index + 2] < 256:
+                index += 2
+                return .indexed(UInt8(parameters[index]))
+            case 2 where index + 4 < parameters.count && parameters[(index + 2)...(index + 4)].allSatisfy({ $0 < 256 }):
+                index += 4
+                return .rgb(UInt8(parameters[index - 2]), UInt8(parameters[index - 1]), UInt8(parameters[index]))
+            default:
+                return nil
+            }
+        }
+        while index < parameters.count {
+            let code = parameters[index]
+            switch code {
+            case 0: pen = .plain
+            case 1: pen.attributes.insert(.bold)
+            case 2: pen.attributes.insert(.dim)
+            case 3: pen.attributes.insert(.italic)
+            case 4: pen.attributes.insert(.underline)
+            case 7: pen.attributes.insert(.reverse)
+            case 9: pen.attributes.insert(.strikethrough)
+            case 22: pen.attributes.subtract([.bold, .dim])
+            case 23: pen.attributes.remove(.italic)
+            case 24: pen.attributes.remove(.underline)
+            case 27: pen.attributes.remove(.reverse)
+            case 29: pen.attributes.remove(.strikethrough)
+            case 30...37: pen.foreground = .ansi(UInt8(code - 30))
+            case 39: pen.foreground = .default
+            case 40...47: pen.background = .ansi(UInt8(code - 40))
+            case 49: pen.background = .default
+            case 90...97: pen.foreground = .ansi(UInt8(code - 82))
+            case 100...107: pen.background = .ansi(UInt8(code - 92))
+            case 38, 48:
+                guard let value = color() else { return unsupported.append(Self.shown(sequence)) }
+                if code == 38 { pen.foreground = value } else { pen.background = value }
+            default:
+                unsupported.append(Self.shown(sequence))
+            }
+            index += 1
+        }
+    }
+
+    private static func shown(_ sequence: [UInt8]) -> String {
+        TerminalSanitizer.sanitized(String(decoding: sequence, as: UTF8.self), lineBreaks: .shown)
+    }
+}
+
+extension CellBuffer {
+    /// This buffer with every cell's style passed through `transform`: for instance the frame
+    /// as a terminal in some ``ColorMode`` shows it.
+    public func mapStyles(_ transform: (CellStyle) -> CellStyle) -> CellBuffer {
+        var copy = self
+        for index in cells.indices {
+            var cell = cells[index]
+            cell.style = transform(cell.style)
+            copy.overwrite(cell, at: index)
+        }
+        return copy
+    }
+}

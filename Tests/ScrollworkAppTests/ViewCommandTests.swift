@@ -1,0 +1,105 @@
+import Foundation
+import ImageFixtures
+import ScrollworkTestSupport
+import TerminalUI
+import Testing
+import Thumbnails
+@testable import ScrollworkApp
+
+@Suite("scrollwork view")
+struct ViewCommandTests {
+    private let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-view-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    private func write(_ bytes: [UInt8], _ name: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    private func photo() throws -> String {
+        try write(JPEGFixture.encode(pixels: PhotoPattern.pixels(width: 300, height: 200), width: 300, height: 200), "photo.jpeg")
+    }
+
+    @Test func printsEachImageAsRowsOfHalfBlocksInTheColoursAskedFor() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try photo()
+        let result = try BuiltExecutable.run("scrollwork", ["view", path, path, "--width", "20", "--colors", "256"])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n")
+        // 300 × 200 at 20 columns, cells twice as tall as wide: 20 × 6.7 cells, twice.
+        #expect(lines.count == 14)
+        for line in lines {
+            #expect(line.filter { $0 == "▀" }.count == 20)
+            #expect(line.hasSuffix("\u{1B}[m"))
+            #expect(!line.contains("38;2;"), "256 colours only")
+        }
+    }
+
+    @Test func printsWhatTheDecoderAndThePictureMake() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try photo()
+        let result = try BuiltExecutable.run("scrollwork", ["view", path, "--width", "24", "--height", "5", "--colors", "truecolor"])
+        let command = try #require(try ViewCommand.parseAsRoot([path]) as? ViewCommand)
+        let picture = try command.picture(of: path, box: (24, 5), cellSize: .assumed, decoder: ThumbnailDecoder())
+        #expect((picture.columns, picture.rows) == (15, 5))
+        var buffer = CellBuffer(columns: picture.columns, rows: picture.rows)
+        buffer.draw(picture, row: 0, column: 0)
+        #expect(result.standardOutput == buffer.inlineText(colorMode: .truecolor))
+    }
+
+    @Test func namesAFileItCannotShowShowsTheOthersAndExitsWithOne() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try photo()
+        let notAnImage = try write(Array("GIF89a".utf8), "not-an-image.gif")
+        let missing = directory.appendingPathComponent("missing.png").path
+        let result = try BuiltExecutable.run("scrollwork", ["view", notAnImage, path, missing, "--width", "10"])
+        #expect(result.status == 1)
+        #expect(result.error.contains("cannot decode \(notAnImage)"))
+        #expect(result.error.contains("cannot read \(missing)"))
+        #expect(result.output.split(separator: "\n").count == 3)
+    }
+
+    @Test func fetchesImagesAtWebAddressesAndNamesTheOnesItCannotHave() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let jpeg = JPEGFixture.encode(pixels: PhotoPattern.pixels(width: 300, height: 200), width: 300, height: 200)
+        let server = try await LoopbackHTTPServer.start { request, _ in
+            request.path == "/photo.jpeg" ? .respond(status: 200, body: jpeg) : .text(404, "no such image")
+        }
+        let path = try photo()
+        let (found, gone) = (server.url("/photo.jpeg").absoluteString, server.url("/gone.png").absoluteString)
+        let result = try BuiltExecutable.run("scrollwork", ["view", found, gone, "--width", "12"])
+        try await server.stop()
+        #expect(result.status == 1)
+        #expect(result.error.contains("cannot load \(gone)"))
+        let local = try BuiltExecutable.run("scrollwork", ["view", path, "--width", "12"])
+        #expect(result.standardOutput == local.standardOutput)
+        #expect(!local.standardOutput.isEmpty)
+    }
+
+    @Test func drawsInShadesWithoutColour() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try photo()
+        let result = try BuiltExecutable.run("scrollwork", ["view", path, "--width", "10"], environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0)
+        #expect(!result.output.contains("\u{1B}"))
+        #expect(!result.output.contains("▀"))
+        #expect(result.output.split(separator: "\n").allSatisfy { $0.count == 10 && $0.allSatisfy { " ░▒▓█".contains($0) } })
+    }
+
+    @Test func fitsTheTerminalOrEightyColumns() {
+        #expect(ViewCommand.box(width: nil, height: nil, terminal: nil) == (80, Int(Int32.max)))
+        #expect(ViewCommand.box(width: nil, height: nil, terminal: TerminalSize(columns: 120, rows: 40)) == (120, 39))
+        #expect(ViewCommand.box(width: 40, height: nil, terminal: TerminalSize(columns: 120, rows: 40)) == (40, Int(Int32.max)))
+        #expect(ViewCommand.box(width: nil, height: 10, terminal: TerminalSize(columns: 120, rows: 40)) == (120, 10))
+    }
+
+    @Test func rejectsSizesThatAreNotPositive() {
+        #expect(throws: (any Error).self) { try ViewCommand.parseAsRoot(["a.png", "--width", "0"]) }
+        #expect(throws: (any Error).self) { try ViewCommand.parseAsRoot(["a.png", "--colors", "8"]) }
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+import TerminalUI
+
+@Suite struct InMemoryTerminalTests {
+    private func terminal(_ input: String, columns: Int = 5, rows: Int = 3) -> InMemoryTerminal {
+        var terminal = InMemoryTerminal(columns: columns, rows: rows)
+        terminal.apply(Array(input.utf8))
+        return terminal
+    }
+
+    private func lines(_ terminal: InMemoryTerminal) -> [String] {
+        (0..<terminal.screen.rows).map { row in
+            (0..<terminal.screen.columns).compactMap { terminal.screen[row, $0].grapheme }.map(String.init).joined()
+        }
+    }
+
+    @Test func wrapsOnlyWhenACharacterFollowsTheLastColumn() {
+        let held = terminal("abcde")
+        #expect((held.cursorRow, held.cursorColumn) == (0, 4))
+        #expect(lines(terminal("abcdefg")) == ["abcde", "fg   ", "     "])
+        #expect(lines(terminal("abcde\r\nx")) == ["abcde", "x    ", "     "])
+    }
+
+    @Test func aLineFeedAtTheBottomScrollsAndAWideCharacterWrapsWhole() {
+        #expect(lines(terminal("1\n\r2\n\r3\n\r4")) == ["2    ", "3    ", "4    "])
+        #expect(lines(terminal("abcd日")) == ["abcd ", "日   ", "     "])
+    }
+
+    @Test func movesTheCursorAndErases() {
+        #expect(lines(terminal("abcde\u{1B}[2;3HX\u{1B}[1;2H\u{1B}[K")) == ["a    ", "  X  ", "     "])
+        #expect(lines(terminal("abcde\u{1B}[1;3H\u{1B}[1K\u{1B}[2;1Hxy\u{1B}[D\u{1B}[AZ")) == [" Z de", "xy   ", "     "])
+        #expect(lines(terminal("abcde\u{1B}[2G\u{1B}[2X\u{1B}[3dq")) == ["a  de", "     ", " q   "])
+        #expect(lines(terminal("ab\u{1B}[2;1Hcd\u{1B}[J")) == ["ab   ", "cd   ", "     "])
+        #expect(lines(terminal("ab\u{1B}[2;1Hcd\u{1B}[1;2H\u{1B}[1J")) == ["     ", "cd   ", "     "])
+        #expect(lines(terminal("ab\u{1B}7\u{1B}[3;3Hz\u{1B}8c")) == ["abc  ", "     ", "  z  "])
+    }
+
+    @Test func erasingFillsWithTheBackgroundAndScrollingStaysInsideTheMargins() {
+        let erased = terminal("\u{1B}[41m\u{1B}[2K")
+        #expect(erased.screen[0, 0] == Cell(" ", style: CellStyle(background: .ansi(1))))
+        #expect(lines(terminal("1\r\n2\r\n3\u{1B}[1;2r\u{1B}[S")) == ["2    ", "     ", "3    "])
+        #expect(lines(terminal("1\r\n2\r\n3\u{1B}[2;3r\u{1B}[T")) == ["1    ", "     ", "2    "])
+    }
+
+    @Test func readsEveryKindOfSGR() {
+        let styled = terminal("\u{1B}[1;3;4;7;9;31;42ma\u{1B}[22;23;24;27;29;39;49;95;106mb\u{1B}[38;5;100;48;2;1;2;3mc\u{1B}[mc")
+        #expect(styled.screen[0, 0].style == CellStyle(foreground: .ansi(1), background: .ansi(2), attributes: [.bold, .italic, .underline, .reverse, .strikethrough]))
+        #expect(styled.screen[0, 1].style == CellStyle(foreground: .ansi(13), background: .ansi(14)))
+        #expect(styled.screen[0, 2].style == CellStyle(foreground: .indexed(100), background: .rgb(1, 2, 3)))
+        #expect(styled.screen[0, 3].style == .plain)
+        #expect(styled.unsupported.isEmpty)
+    }
+
+    @Test func recordsWhatItDoesNotUnderstand() {
+        let unknown = terminal("\u{1B}]0;title\u{7}\u{1B}[5n\u{1B}[38;9mx\u{1B}Z")
+        #expect(unknown.unsupported == ["^[]0;title^G", "^[[5n", "^[[38;9m", "^[Z"])
+    }
+
+    @Test func tracksPrivateModesAndSynchronizedUpdates() {
+        var modes = terminal("\u{1B}[?1049h\u{1B}[?25h\u{1B}[?2026h")
+        #expect(modes.privateModes == [1049, 25, 2026])
+        #expect(modes.isInSynchronizedUpdate)
+        modes.apply(Array("\u{1B}[?2026l\u{1B}[?1049l".utf8))
+        #expect(modes.privateModes == [25])
+        #expect(modes.completedSynchronizedUpdates == 1)
+    }
+}

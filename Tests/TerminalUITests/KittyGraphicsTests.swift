@@ -1,0 +1,45 @@
+import Testing
+import TerminalUI
+import Thumbnails
+
+@Suite struct KittyGraphicsTests {
+    @Test func sendsTheImageAsBase64RGBAWithAVirtualPlacement() {
+        var image = PixelBuffer(width: 1, height: 1)
+        image[0, 0] = RGBA(red: 255, green: 0, blue: 0, alpha: 255)
+        let bytes = KittyGraphics.transmit(image, id: 7, columns: 2, rows: 1)
+        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}_Ga=T,U=1,f=32,s=1,v=1,i=7,c=2,r=1,q=2,m=0;/wAA/w==\u{1B}\\")
+    }
+
+    @Test func sendsALargeImageInChunksOfAtMost4096Characters() {
+        let image = PixelBuffer(width: 64, height: 64)
+        var terminal = InMemoryTerminal(columns: 10, rows: 2)
+        terminal.apply(KittyGraphics.transmit(image, id: 1, columns: 8, rows: 4))
+        #expect(terminal.unsupported.isEmpty)
+        let chunks = terminal.graphicsCommands
+        #expect(chunks.count == 6)
+        #expect(chunks.dropLast().allSatisfy { $0.contains("m=1;") } && chunks.last!.hasPrefix("m=0;"))
+        let payloads: [Int] = chunks.map { $0.split(separator: ";")[1].count }
+        #expect(payloads.allSatisfy { $0 <= 4096 })
+        let expected = (64 * 64 * 4 + 2) / 3 * 4
+        #expect(payloads.reduce(0, +) == expected)
+    }
+
+    @Test func placeholdersNameTheirRowAndColumnAndAreDrawnAsText() {
+        let cells = KittyGraphics.placeholders(id: 9, columns: 3, rows: 2)
+        #expect(cells.count == 6)
+        #expect(cells[0].grapheme == Character("\u{10EEEE}\u{0305}\u{0305}"))
+        #expect(cells[5].grapheme == Character("\u{10EEEE}\u{030D}\u{030E}"))
+        #expect(cells.allSatisfy { $0.style.foreground == .indexed(9) && $0.width == 1 })
+        var buffer = CellBuffer(columns: 3, rows: 2)
+        for (index, cell) in cells.enumerated() { buffer.set(cell, row: index / 3, column: index % 3) }
+        var renderer = FrameRenderer(options: .init(colorMode: .palette256))
+        var terminal = InMemoryTerminal(columns: 3, rows: 2)
+        terminal.apply(renderer.render(buffer))
+        #expect(terminal.screen == buffer)
+    }
+
+    @Test func wrapsForTmuxWithEveryEscapeDoubled() {
+        let wrapped = KittyGraphics.tmuxPassthrough(Array("\u{1B}_Gq=2;\u{1B}\\".utf8))
+        #expect(String(decoding: wrapped, as: UTF8.self) == "\u{1B}Ptmux;\u{1B}\u{1B}_Gq=2;\u{1B}\u{1B}\\\u{1B}\\")
+    }
+}
