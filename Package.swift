@@ -77,6 +77,7 @@ let package = Package(
                 "Thumbnails",
                 "Feeds",
                 "TerminalUI",
+                "ListViewport",
                 "ImageFixtures",
                 "SeededRandom",
                 "LoopbackHTTP",
@@ -117,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "ScrollworkAppTests",
             dependencies: [
-                "ScrollworkApp", "ListDiff", "Thumbnails", "Feeds", "TerminalUI", "ImageFixtures", "ScrollworkTestSupport",
+                "ScrollworkApp", "ListDiff", "ListViewport", "Thumbnails", "Feeds", "TerminalUI", "ImageFixtures", "ScrollworkTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -22,6 +22,15 @@ public final class ListViewport<Item: Identifiable & Equatable & Sendable> where
         public var opacity: Double
         /// A deleted row fading out.
         public var isLeaving: Bool
+
+        /// A row's place; the viewport makes them, hosts' tests may too.
+        public init(item: Item, top: Double, height: Double, opacity: Double, isLeaving: Bool) {
+            self.item = item
+            self.top = top
+            self.height = height
+            self.opacity = opacity
+            self.isLeaving = isLeaving
+        }
     }
 
     /// What to draw.
@@ -32,6 +41,13 @@ public final class ListViewport<Item: Identifiable & Equatable & Sendable> where
         public var offset: Double
         /// The content's height.
         public var contentHeight: Double
+
+        /// A frame; the viewport makes them, hosts' tests may too.
+        public init(rows: [Row], offset: Double, contentHeight: Double) {
+            self.rows = rows
+            self.offset = offset
+            self.contentHeight = contentHeight
+        }
     }
 
     /// The items, as the host's data source must return them.

@@ -1,0 +1,87 @@
+import Feeds
+import Foundation
+import ListViewport
+import TerminalUI
+
+/// Draws the post list: for each row the viewport places, an unread mark, the thumbnail box,
+/// the title, the feed and how long ago, and the start of the post; a header line above and a
+/// status line below. A pure function of what it is given, so it is tested through the
+/// in-memory terminal and rendered at any size.
+struct PostListScreen {
+    /// Terminal rows per post: three lines of text and a gap.
+    static let rowHeight = 4
+    /// The thumbnail box, in cells: 10 columns of 3 rows show a 16:10 picture in half blocks.
+    static let thumbnail = (columns: 10, rows: 3)
+
+    /// What the header says.
+    var title: String
+    /// What the status line says.
+    var status: String
+    /// The time relative dates count from.
+    var now: Date
+
+    /// Draws the screen into `buffer`: the header on the first row, the list below it in rows
+    /// 1..<rows-1 (the viewport's height), the status line on the last row.
+    func draw(_ frame: ListViewport<EntryRow>.Frame, pictures: (EntryRow) -> PictureState, into buffer: inout CellBuffer) {
+        let width = buffer.columns
+        let listTop = 1
+        let listHeight = buffer.rows - 2
+        buffer.fill(row: 0, column: 0, width: width, height: buffer.rows, with: .blank)
+        let headerStyle = CellStyle(foreground: .ansi(15), background: .indexed(24), attributes: .bold)
+        buffer.fill(row: 0, column: 0, width: width, height: 1, with: Cell(" ", style: headerStyle))
+        buffer.write(TextLayout.truncated(" " + title, toWidth: width), row: 0, column: 0, style: headerStyle)
+
+        for row in frame.rows {
+            let top = listTop + Int(row.top.rounded())
+            draw(row.item, at: top, fading: row.opacity < 0.5 || row.isLeaving, pictures: pictures, into: &buffer,
+                 clip: listTop..<(listTop + listHeight))
+        }
+
+        let statusStyle = CellStyle(foreground: .indexed(250), background: .indexed(236))
+        buffer.fill(row: buffer.rows - 1, column: 0, width: width, height: 1, with: Cell(" ", style: statusStyle))
+        buffer.write(TextLayout.truncated(" " + status, toWidth: width), row: buffer.rows - 1, column: 0, style: statusStyle)
+    }
+
+    private func draw(_ post: EntryRow, at top: Int, fading: Bool, pictures: (EntryRow) -> PictureState,
+                      into buffer: inout CellBuffer, clip: Range<Int>) {
+        let width = buffer.columns
+        let textColumn = 2 + Self.thumbnail.columns + 2
+        let textWidth = max(0, width - textColumn - 1)
+        let dim: CellAttributes = fading ? .dim : []
+        // Draw into a scratch strip and copy the rows inside the list, so a post half scrolled
+        // out never draws over the header or the status line.
+        var strip = CellBuffer(columns: width, rows: Self.rowHeight)
+        if !post.isRead {
+            strip.write("●", row: 0, column: 0, style: CellStyle(foreground: .indexed(39), attributes: dim))
+        }
+        strip.draw(pictures(post), row: 0, column: 2, columns: Self.thumbnail.columns, rows: Self.thumbnail.rows)
+        let titleAttributes = (post.isRead ? CellAttributes() : CellAttributes.bold).union(dim)
+        strip.write(TextLayout.truncated(post.title.isEmpty ? "(untitled)" : post.title, toWidth: textWidth),
+                    row: 0, column: textColumn, style: CellStyle(attributes: titleAttributes))
+        let star = post.isStarred ? "★ " : ""
+        let byline = "\(star)\(post.feedTitle) · \(Self.relative(post.date, now: now, isDated: post.isDated))"
+        strip.write(TextLayout.truncated(byline, toWidth: textWidth), row: 1, column: textColumn,
+                    style: CellStyle(foreground: .indexed(109), attributes: dim))
+        strip.write(TextLayout.truncated(post.excerpt, toWidth: textWidth), row: 2, column: textColumn,
+                    style: CellStyle(foreground: .indexed(245), attributes: dim))
+        for line in 0..<Self.rowHeight where clip.contains(top + line) {
+            for column in 0..<width {
+                buffer.set(strip[line, column], row: top + line, column: column)
+            }
+        }
+    }
+
+    /// "just now", "5m", "3h", "2d", then the date.
+    static func relative(_ date: Date, now: Date, isDated: Bool) -> String {
+        let seconds = now.timeIntervalSince(date)
+        let text: String
+        switch seconds {
+        case ..<60: text = "just now"
+        case ..<3_600: text = "\(Int(seconds / 60))m"
+        case ..<86_400: text = "\(Int(seconds / 3_600))h"
+        case ..<(86_400 * 30): text = "\(Int(seconds / 86_400))d"
+        default: text = String(FeedDate.rfc3339(date).prefix(10))
+        }
+        return isDated ? text : "seen " + text
+    }
+}

@@ -1,0 +1,71 @@
+import Feeds
+import Foundation
+import ListViewport
+import TerminalUI
+import Testing
+@testable import ScrollworkApp
+
+@Suite struct PostListScreenTests {
+    private let now = Date(timeIntervalSince1970: 1_790_000_000)
+
+    private func post(_ id: Int64, title: String, read: Bool = false, starred: Bool = false, age: TimeInterval) -> EntryRow {
+        EntryRow(id: id, feedID: 1, feedTitle: "Demo feed", title: title, date: now.addingTimeInterval(-age), isDated: true,
+                 isRead: read, isStarred: starred, thumbnailAddress: nil, excerpt: "The start of post \(id).",
+                 position: EntryPosition(sortDate: 0, id: id))
+    }
+
+    /// The text of `row` of `buffer`, trailing blanks removed.
+    private func line(_ buffer: CellBuffer, _ row: Int) -> String {
+        var text = ""
+        for column in 0..<buffer.columns {
+            if let grapheme = buffer[row, column].grapheme { text.append(grapheme) }
+        }
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+
+    @Test func drawsEachPostWithItsMarksThumbnailBoxAndTexts() {
+        let screen = PostListScreen(title: "Scrollwork demo — 2 posts", status: "q quit · ? help", now: now)
+        let frame = ListViewport<EntryRow>.Frame(rows: [
+            .init(item: post(1, title: "First \u{1B}]0;x\u{7} post", age: 120), top: 0, height: 4, opacity: 1, isLeaving: false),
+            .init(item: post(2, title: "Second", read: true, starred: true, age: 7_200), top: 4, height: 4, opacity: 1, isLeaving: false),
+        ], offset: 0, contentHeight: 8)
+        var buffer = CellBuffer(columns: 60, rows: 10)
+        screen.draw(frame, pictures: { $0.id == 1 ? .loading : .failed }, into: &buffer)
+        #expect(line(buffer, 0) == " Scrollwork demo — 2 posts")
+        #expect(line(buffer, 1).hasPrefix("● ░░░░░░░░░░  First ^[]0;x^G post"))
+        #expect(line(buffer, 2).hasSuffix("Demo feed · 2m"))
+        #expect(line(buffer, 3).hasSuffix("The start of post 1."))
+        #expect(line(buffer, 5).hasSuffix("Second"))
+        #expect(!line(buffer, 5).hasPrefix("●"), "a read post has no unread mark")
+        #expect(line(buffer, 6).hasSuffix("★ Demo feed · 2h"))
+        #expect(line(buffer, 9) == " q quit · ? help")
+
+        // Through the renderer into a terminal: the screen the person sees is the buffer.
+        var renderer = FrameRenderer(options: .init(colorMode: .palette256))
+        var terminal = InMemoryTerminal(columns: 60, rows: 10)
+        terminal.apply(renderer.render(buffer))
+        #expect(terminal.screen == buffer)
+        #expect(terminal.unsupported.isEmpty)
+    }
+
+    @Test func aPostHalfScrolledOutNeverDrawsOverTheHeaderOrStatus() {
+        let screen = PostListScreen(title: "Header", status: "Status", now: now)
+        let frame = ListViewport<EntryRow>.Frame(rows: [
+            .init(item: post(1, title: "Above", age: 10), top: -2, height: 4, opacity: 1, isLeaving: false),
+            .init(item: post(2, title: "Below", age: 10), top: 6, height: 4, opacity: 1, isLeaving: false),
+        ], offset: 2, contentHeight: 20)
+        var buffer = CellBuffer(columns: 40, rows: 8)
+        screen.draw(frame, pictures: { _ in .loading }, into: &buffer)
+        #expect(line(buffer, 0) == " Header")
+        #expect(line(buffer, 1).hasSuffix("The start of post 1."))
+        #expect(line(buffer, 7) == " Status")
+    }
+
+    @Test func relativeDates() {
+        #expect(PostListScreen.relative(now, now: now, isDated: true) == "just now")
+        #expect(PostListScreen.relative(now.addingTimeInterval(-3 * 86_400), now: now, isDated: true) == "3d")
+        #expect(PostListScreen.relative(now.addingTimeInterval(-300), now: now, isDated: false) == "seen 5m")
+        #expect(PostListScreen.relative(now.addingTimeInterval(-90 * 86_400), now: now, isDated: true).count == 10)
+    }
+}
