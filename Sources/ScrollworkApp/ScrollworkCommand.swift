@@ -7,8 +7,9 @@ public struct ScrollworkCommand: ParsableCommand {
         commandName: "scrollwork",
         abstract: "Scrollwork: an engine for long scrolling lists of remote content, and its terminal feed reader.",
         discussion: """
-            The terminal reader is not built yet. Today the commands are the engines' tools: \
-            `diff` computes animated batch updates between two list snapshots, `thumbnail` decodes \
+            With no command, `scrollwork` opens the terminal reader (`read`): the embedded demo \
+            when there are no subscriptions. The other commands manage subscriptions and entries \
+            and are the engines' tools: `diff` computes animated batch updates between two list snapshots, `thumbnail` decodes \
             and downsamples a PNG or JPEG, `view` prints PNG and JPEG files as pictures in the \
             terminal, `parse` reads RSS, Atom and JSON Feed files, and `bench` \
             measures the engines against the alternatives on the same data.
@@ -17,9 +18,10 @@ public struct ScrollworkCommand: ParsableCommand {
             cannot be decoded), 2 on bad usage or malformed input.
             """,
         subcommands: [
-            AddCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self, RefreshCommand.self,
+            ReadCommand.self, AddCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self, RefreshCommand.self,
             ListCommand.self, ParseCommand.self, DiffCommand.self, ThumbnailCommand.self, ViewCommand.self, BenchCommand.self,
-        ]
+        ],
+        defaultSubcommand: ReadCommand.self
     )
 
     public init() {}

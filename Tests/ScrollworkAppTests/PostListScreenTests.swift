@@ -1,6 +1,7 @@
 import Feeds
 import Foundation
 import ListViewport
+import ScrollworkTestSupport
 import TerminalUI
 import Testing
 @testable import ScrollworkApp
@@ -67,5 +68,16 @@ import Testing
         #expect(PostListScreen.relative(now.addingTimeInterval(-3 * 86_400), now: now, isDated: true) == "3d")
         #expect(PostListScreen.relative(now.addingTimeInterval(-300), now: now, isDated: false) == "seen 5m")
         #expect(PostListScreen.relative(now.addingTimeInterval(-90 * 86_400), now: now, isDated: true).count == 10)
+    }
+}
+
+/// `scrollwork` with no command opens the reader, which needs a terminal.
+@Suite struct ReadCommandTests {
+    @Test func withoutATerminalTheReaderSaysWhatToDoAndCreatesNothing() throws {
+        let scratch = ScratchDirectory("scrollwork-read")
+        let result = try BuiltExecutable.run("scrollwork", [], environment: ["XDG_DATA_HOME": scratch.url.path, "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 1)
+        #expect(result.error.contains("the reader needs a terminal"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty)
     }
 }

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Feeds
+import Foundation
+import TerminalUI
+
+/// `scrollwork` (or `scrollwork read`): the terminal reader. With no subscriptions, or with
+/// `--demo`, it reads the embedded demo feed, served over HTTP on 127.0.0.1.
+struct ReadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read",
+        abstract: "Open the terminal reader (the default command); with no subscriptions, the embedded demo.",
+        discussion: """
+            Keys: j/k or arrows scroll, space and b page, g and G go to the top and bottom, r \
+            refreshes, q quits. The demo serves a generated feed of 500 posts with pictures on \
+            127.0.0.1, changing every 20 seconds, and keeps its database in a temporary folder.
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @Flag(help: "Read the embedded demo feed, whatever the subscriptions.") var demo = false
+
+    @MainActor
+    func run() async throws {
+        guard let session = TerminalSession() else {
+            printError("scrollwork: the reader needs a terminal; `scrollwork list` prints the stored entries")
+            throw ExitCode.failure
+        }
+        let useDemo = try demo || !hasSubscriptions()
+        var demoServer: DemoServer?
+        var scratch: URL?
+        let feedStore: FeedStore
+        if useDemo {
+            let server = try await DemoServer.start()
+            demoServer = server
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-demo-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            scratch = directory
+            feedStore = try FeedStore(path: directory.appendingPathComponent("demo.sqlite").path)
+            _ = try await feedStore.addFeed(url: server.feedURL, title: "Scrollwork demo")
+        } else {
+            feedStore = try store.openExisting()
+        }
+        let fetcher = FeedFetcher()
+        defer {
+            if let scratch { try? FileManager.default.removeItem(at: scratch) }
+        }
+        do {
+            try session.start()
+        } catch {
+            printError("scrollwork: cannot take the terminal: \(error)")
+            throw ExitCode.failure
+        }
+        let reader = Reader(
+            session: TerminalIO(session: session), store: feedStore, refresher: FeedRefresher(store: feedStore, fetcher: fetcher),
+            title: useDemo ? "Scrollwork demo (add a real feed: scrollwork add URL)" : "Scrollwork",
+            colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment))
+        await reader.run()
+        session.stop()
+        try? await fetcher.shutdown()
+        try? await demoServer?.stop()
+    }
+
+    /// Whether the database exists and follows at least one feed; reading it creates nothing.
+    private func hasSubscriptions() throws -> Bool {
+        guard FileManager.default.fileExists(atPath: store.path) else { return false }
+        return try !store.openExisting().feeds().isEmpty
+    }
+}

@@ -1,0 +1,176 @@
+import Feeds
+import Foundation
+import ListDiff
+import ListViewport
+import TerminalUI
+
+/// The terminal feed reader: a frame loop on the main actor that draws the post list of the
+/// store, follows it as refreshes change it, and answers keys.
+///
+/// The loop sleeps when nothing moves: it wakes for a key, a new snapshot of the store, or
+/// the next frame while the list scrolls or animates (at most 60 a second). Parsing, storing
+/// and diffing never run on it: the store's change stream delivers snapshots, the viewport
+/// diffs them off the main actor and applies one chunk per frame.
+@MainActor
+final class Reader: ListViewportHost {
+    typealias Item = EntryRow
+
+    enum Event: Sendable {
+        case input(InputEvent)
+        case rows([EntryRow])
+        case refreshProgress(String)
+        case tick
+    }
+
+    private let session: TerminalIO
+    private let store: FeedStore
+    private let refresher: FeedRefresher
+    private let title: String
+    private var viewport: ListViewport<EntryRow>!
+    private var renderer: FrameRenderer
+    private var buffer: CellBuffer
+    private var status = "j/k scroll · space page · g/G top/bottom · r refresh · q quit"
+    private var running = true
+    private var tickScheduled = false
+    private let events: AsyncStream<Event>
+    private let sink: AsyncStream<Event>.Continuation
+    private let clock = ContinuousClock()
+    private let origin: ContinuousClock.Instant
+    /// The last frame the viewport rendered, drawn again when only the status changes.
+    private var lastFrame = ListViewport<EntryRow>.Frame(rows: [], offset: 0, contentHeight: 0)
+
+    init(session: TerminalIO, store: FeedStore, refresher: FeedRefresher, title: String, colorMode: ColorMode) {
+        self.session = session
+        self.store = store
+        self.refresher = refresher
+        self.title = title
+        let size = session.size
+        buffer = CellBuffer(columns: size.columns, rows: size.rows)
+        renderer = FrameRenderer(options: .init(colorMode: colorMode))
+        (events, sink) = AsyncStream<Event>.makeStream()
+        origin = clock.now
+        viewport = ListViewport(host: self)
+        viewport.setViewportHeight(Double(max(1, size.rows - 2)))
+    }
+
+    private var now: Duration { clock.now - origin }
+
+    /// Runs until the person quits.
+    func run() async {
+        let sink = self.sink
+        let observation = store.observeRows(EntryQuery(limit: 10_000))
+        let watcher = Task.detached {
+            do {
+                for try await rows in observation { sink.yield(.rows(rows)) }
+            } catch {
+                sink.yield(.refreshProgress("the database failed: \(error)"))
+            }
+        }
+        let input = session.startReading { sink.yield(.input($0)) }
+        refresh()
+        render()
+        for await event in events {
+            handle(event)
+            if !running { break }
+            scheduleTickIfNeeded()
+        }
+        watcher.cancel()
+        input.stop()
+    }
+
+    private func handle(_ event: Event) {
+        switch event {
+        case .input(let input):
+            handle(input)
+        case .rows(let rows):
+            viewport.submit(rows)
+        case .refreshProgress(let text):
+            status = text
+            draw(lastFrame)
+        case .tick:
+            tickScheduled = false
+            viewport.tick(at: now)
+        }
+    }
+
+    private func handle(_ input: InputEvent) {
+        let page = Double(max(1, buffer.rows - 2 - PostListScreen.rowHeight))
+        switch input {
+        case .key(let press):
+            switch press.key {
+            case .character("q"), .escape: running = false
+            case .character("j"), .down: viewport.fling(velocity: 900, at: now)
+            case .character("k"), .up: viewport.fling(velocity: -900, at: now)
+            case .character(" "), .pageDown: viewport.scroll(to: viewport.scroll.offset + page, animated: true, at: now)
+            case .character("b"), .pageUp: viewport.scroll(to: viewport.scroll.offset - page, animated: true, at: now)
+            case .character("g"), .home: viewport.scroll(to: 0, animated: true, at: now)
+            case .character("G"), .end: viewport.scroll(to: .greatestFiniteMagnitude, animated: true, at: now)
+            case .character("r"), .character("R"): refresh()
+            default: break
+            }
+        case .mouse(let mouse):
+            if case .scroll(let direction) = mouse.action, direction == .up || direction == .down {
+                viewport.fling(velocity: direction == .up ? -1_200 : 1_200, at: now)
+            }
+        case .resize(let columns, let rows):
+            buffer = CellBuffer(columns: columns, rows: rows)
+            renderer.invalidate()
+            viewport.setViewportHeight(Double(max(1, rows - 2)))
+        case .repaint:
+            renderer.invalidate()
+            draw(lastFrame)
+        default:
+            break
+        }
+    }
+
+    private func refresh() {
+        status = "refreshing…"
+        draw(lastFrame)
+        let refresher = self.refresher
+        let sink = self.sink
+        Task.detached {
+            let outcomes = (try? await refresher.refreshAll()) ?? []
+            let failed = outcomes.filter { if case .failed = $0.status { true } else { false } }.count
+            let new = outcomes.reduce(0) { total, outcome in
+                if case .refreshed(let new, _, _, _) = outcome.status { total + new } else { total }
+            }
+            sink.yield(.refreshProgress("refreshed \(outcomes.count) feed\(outcomes.count == 1 ? "" : "s"): \(new) new"
+                + (failed > 0 ? ", \(failed) failed" : "") + " · j/k scroll · r refresh · q quit"))
+        }
+    }
+
+    private func scheduleTickIfNeeded() {
+        guard viewport.needsTick, !tickScheduled else { return }
+        tickScheduled = true
+        let sink = self.sink
+        Task {
+            try? await Task.sleep(for: .microseconds(16_667))
+            sink.yield(.tick)
+        }
+    }
+
+    private func render() {
+        viewport.tick(at: now)
+    }
+
+    private func draw(_ frame: ListViewport<EntryRow>.Frame) {
+        let count = viewport.items.count
+        let screen = PostListScreen(title: "\(title) — \(count) post\(count == 1 ? "" : "s")", status: status, now: Date())
+        screen.draw(frame, pictures: { _ in .loading }, into: &buffer)
+        session.write(renderer.render(buffer))
+    }
+
+    // MARK: ListViewportHost
+
+    func estimatedHeight(of item: EntryRow) -> Double { Double(PostListScreen.rowHeight) }
+    func didApply(_ update: UpdateCoalescer<SoleSection, EntryRow>.Update) {}
+    func willDisplay(_ item: EntryRow, at row: Int) {}
+    func didEndDisplaying(_ id: EntryRow.ID) {}
+    func rangesDidChange(_ changes: RangeTracker<EntryRow.ID>.Changes) {}
+
+    func render(_ frame: ListViewport<EntryRow>.Frame) {
+        lastFrame = frame
+        draw(frame)
+    }
+}
