@@ -28,23 +28,23 @@ import Testing
     @Test func drawsEachPostWithItsMarksThumbnailBoxAndTexts() {
         let screen = PostListScreen(title: "Scrollwork demo — 2 posts", status: "q quit · ? help", now: now)
         let frame = ListViewport<EntryRow>.Frame(rows: [
-            .init(item: post(1, title: "First \u{1B}]0;x\u{7} post", age: 120), top: 0, height: 4, opacity: 1, isLeaving: false),
-            .init(item: post(2, title: "Second", read: true, starred: true, age: 7_200), top: 4, height: 4, opacity: 1, isLeaving: false),
-        ], offset: 0, contentHeight: 8)
-        var buffer = CellBuffer(columns: 60, rows: 10)
+            .init(item: post(1, title: "First \u{1B}]0;x\u{7} post", age: 120), top: 0, height: 5, opacity: 1, isLeaving: false),
+            .init(item: post(2, title: "Second", read: true, starred: true, age: 7_200), top: 5, height: 5, opacity: 1, isLeaving: false),
+        ], offset: 0, contentHeight: 10)
+        var buffer = CellBuffer(columns: 60, rows: 12)
         screen.draw(frame, pictures: { $0.id == 1 ? .loading : .failed }, into: &buffer)
         #expect(line(buffer, 0) == " Scrollwork demo — 2 posts")
-        #expect(line(buffer, 1).hasPrefix("● ░░░░░░░░░░  First ^[]0;x^G post"))
+        #expect(line(buffer, 1).hasPrefix("● ░░░░░░░░░░░░  First ^[]0;x^G post"))
         #expect(line(buffer, 2).hasSuffix("Demo feed · 2m"))
         #expect(line(buffer, 3).hasSuffix("The start of post 1."))
-        #expect(line(buffer, 5).hasSuffix("Second"))
-        #expect(!line(buffer, 5).hasPrefix("●"), "a read post has no unread mark")
-        #expect(line(buffer, 6).hasSuffix("★ Demo feed · 2h"))
-        #expect(line(buffer, 9) == " q quit · ? help")
+        #expect(line(buffer, 6).hasSuffix("Second"))
+        #expect(!line(buffer, 6).hasPrefix("●"), "a read post has no unread mark")
+        #expect(line(buffer, 7).hasSuffix("★ Demo feed · 2h"))
+        #expect(line(buffer, 11) == " q quit · ? help")
 
         // Through the renderer into a terminal: the screen the person sees is the buffer.
         var renderer = FrameRenderer(options: .init(colorMode: .palette256))
-        var terminal = InMemoryTerminal(columns: 60, rows: 10)
+        var terminal = InMemoryTerminal(columns: 60, rows: 12)
         terminal.apply(renderer.render(buffer))
         #expect(terminal.screen == buffer)
         #expect(terminal.unsupported.isEmpty)
@@ -53,8 +53,8 @@ import Testing
     @Test func aPostHalfScrolledOutNeverDrawsOverTheHeaderOrStatus() {
         let screen = PostListScreen(title: "Header", status: "Status", now: now)
         let frame = ListViewport<EntryRow>.Frame(rows: [
-            .init(item: post(1, title: "Above", age: 10), top: -2, height: 4, opacity: 1, isLeaving: false),
-            .init(item: post(2, title: "Below", age: 10), top: 6, height: 4, opacity: 1, isLeaving: false),
+            .init(item: post(1, title: "Above", age: 10), top: -2, height: 5, opacity: 1, isLeaving: false),
+            .init(item: post(2, title: "Below", age: 10), top: 6, height: 5, opacity: 1, isLeaving: false),
         ], offset: 2, contentHeight: 20)
         var buffer = CellBuffer(columns: 40, rows: 8)
         screen.draw(frame, pictures: { _ in .loading }, into: &buffer)

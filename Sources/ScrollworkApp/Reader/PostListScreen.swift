@@ -8,10 +8,11 @@ import TerminalUI
 /// status line below. A pure function of what it is given, so it is tested through the
 /// in-memory terminal and rendered at any size.
 struct PostListScreen {
-    /// Terminal rows per post: three lines of text and a gap.
-    static let rowHeight = 4
-    /// The thumbnail box, in cells: 10 columns of 3 rows show a 16:10 picture in half blocks.
-    static let thumbnail = (columns: 10, rows: 3)
+    /// Terminal rows per post: four lines (title, byline, two of excerpt) and a gap.
+    static let rowHeight = 5
+    /// The thumbnail box, in cells: 12 columns of 4 rows hold 12 × 8 half-block pixels, a
+    /// 3:2 picture on cells twice as tall as wide.
+    static let thumbnail = (columns: 12, rows: 4)
 
     /// What the header says.
     var title: String
@@ -62,8 +63,11 @@ struct PostListScreen {
         let byline = "\(star)\(post.feedTitle) · \(Self.relative(post.date, now: now, isDated: post.isDated))"
         strip.write(TextLayout.truncated(byline, toWidth: textWidth), row: 1, column: textColumn,
                     style: CellStyle(foreground: .indexed(109), attributes: dim))
-        strip.write(TextLayout.truncated(post.excerpt, toWidth: textWidth), row: 2, column: textColumn,
-                    style: CellStyle(foreground: .indexed(245), attributes: dim))
+        let excerpt = TextLayout.wrapped(post.excerpt, toWidth: max(1, textWidth))
+        for (line, text) in excerpt.prefix(2).enumerated() {
+            let shown = line == 1 && excerpt.count > 2 ? TextLayout.truncated(text + " …", toWidth: textWidth) : text
+            strip.write(shown, row: 2 + line, column: textColumn, style: CellStyle(foreground: .indexed(245), attributes: dim))
+        }
         for line in 0..<Self.rowHeight where clip.contains(top + line) {
             for column in 0..<width {
                 buffer.set(strip[line, column], row: top + line, column: column)

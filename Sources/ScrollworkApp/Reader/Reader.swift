@@ -20,6 +20,7 @@ final class Reader: ListViewportHost {
         case rows([EntryRow])
         case refreshProgress(String)
         case tick
+        case thumbnailsArrived
     }
 
     private let session: TerminalIO
@@ -38,6 +39,8 @@ final class Reader: ListViewportHost {
     private let origin: ContinuousClock.Instant
     /// The last frame the viewport rendered, drawn again when only the status changes.
     private var lastFrame = ListViewport<EntryRow>.Frame(rows: [], offset: 0, contentHeight: 0)
+    private let thumbnails = ThumbnailShelf()
+    private var rowsByID: [EntryRow.ID: EntryRow] = [:]
 
     init(session: TerminalIO, store: FeedStore, refresher: FeedRefresher, title: String, colorMode: ColorMode) {
         self.session = session
@@ -67,6 +70,10 @@ final class Reader: ListViewportHost {
             }
         }
         let input = session.startReading { sink.yield(.input($0)) }
+        let arrivals = thumbnails.loader.deliveriesPending
+        let deliveries = Task {
+            for await _ in arrivals { sink.yield(.thumbnailsArrived) }
+        }
         refresh()
         render()
         for await event in events {
@@ -75,6 +82,7 @@ final class Reader: ListViewportHost {
             scheduleTickIfNeeded()
         }
         watcher.cancel()
+        deliveries.cancel()
         input.stop()
     }
 
@@ -83,13 +91,23 @@ final class Reader: ListViewportHost {
         case .input(let input):
             handle(input)
         case .rows(let rows):
+            rowsByID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             viewport.submit(rows)
+        case .thumbnailsArrived:
+            // Delivered with the next frame, at most once a frame.
+            if !tickScheduled { needsRedraw = true }
         case .refreshProgress(let text):
             status = text
             draw(lastFrame)
         case .tick:
             tickScheduled = false
-            viewport.tick(at: now)
+            let arrived = thumbnails.deliver()
+            needsRedraw = false
+            if viewport.needsTick {
+                viewport.tick(at: now)
+            } else if arrived > 0 {
+                draw(lastFrame)
+            }
         }
     }
 
@@ -140,8 +158,11 @@ final class Reader: ListViewportHost {
         }
     }
 
+    /// Whether thumbnails arrived that the next frame must show.
+    private var needsRedraw = false
+
     private func scheduleTickIfNeeded() {
-        guard viewport.needsTick, !tickScheduled else { return }
+        guard viewport.needsTick || needsRedraw, !tickScheduled else { return }
         tickScheduled = true
         let sink = self.sink
         Task {
@@ -157,7 +178,7 @@ final class Reader: ListViewportHost {
     private func draw(_ frame: ListViewport<EntryRow>.Frame) {
         let count = viewport.items.count
         let screen = PostListScreen(title: "\(title) — \(count) post\(count == 1 ? "" : "s")", status: status, now: Date())
-        screen.draw(frame, pictures: { _ in .loading }, into: &buffer)
+        screen.draw(frame, pictures: { [thumbnails] in thumbnails.picture(for: $0) }, into: &buffer)
         session.write(renderer.render(buffer))
     }
 
@@ -165,9 +186,18 @@ final class Reader: ListViewportHost {
 
     func estimatedHeight(of item: EntryRow) -> Double { Double(PostListScreen.rowHeight) }
     func didApply(_ update: UpdateCoalescer<SoleSection, EntryRow>.Update) {}
-    func willDisplay(_ item: EntryRow, at row: Int) {}
-    func didEndDisplaying(_ id: EntryRow.ID) {}
-    func rangesDidChange(_ changes: RangeTracker<EntryRow.ID>.Changes) {}
+    func willDisplay(_ item: EntryRow, at row: Int) {
+        thumbnails.display(item)
+    }
+
+    func didEndDisplaying(_ id: EntryRow.ID) {
+        thumbnails.endDisplay(id)
+    }
+
+    func rangesDidChange(_ changes: RangeTracker<EntryRow.ID>.Changes) {
+        thumbnails.preload(entered: changes.preload.entered.compactMap { rowsByID[$0] },
+                           urgent: changes.urgent.entered.compactMap { rowsByID[$0] }, left: changes.preload.left)
+    }
 
     func render(_ frame: ListViewport<EntryRow>.Frame) {
         lastFrame = frame

@@ -1,0 +1,97 @@
+import ContentLoading
+import Feeds
+import Foundation
+import TerminalUI
+import Thumbnails
+
+/// The reader's thumbnails: a slot per displayed row, bound when the row is displayed and
+/// unbound when it leaves, prefetching for the preload range, and each loaded image turned
+/// into a half-block picture once.
+///
+/// Slots come from a reuse pool, as row views do, and a slot only ever receives the image of
+/// the request it is bound to now, so a reused row never shows its previous post's picture.
+@MainActor
+final class ThumbnailShelf {
+    typealias Loader = ContentLoader<ThumbnailRequest, PixelBuffer>
+
+    let loader: Loader
+    private let pixelSize: Int
+    private var slots: [EntryRow.ID: ContentSlot<ThumbnailRequest, PixelBuffer>] = [:]
+    private var spare: [ContentSlot<ThumbnailRequest, PixelBuffer>] = []
+    private var pictures: [EntryRow.ID: PictureState] = [:]
+    private var prefetched: [EntryRow.ID: ThumbnailRequest] = [:]
+
+    /// A shelf loading over HTTP (and `file:`), decoding to at most `pixelSize` pixels a side.
+    init(pixelSize: Int = 48) {
+        self.pixelSize = pixelSize
+        let pipeline = ContentPipeline(
+            loader: HTTPDataLoader(), processor: ThumbnailProcessor(),
+            memoryCache: MemoryCache(limits: .init(totalCost: 48 << 20, count: 2_000)),
+            configuration: .init(cost: ThumbnailProcessor.cost))
+        loader = Loader(pipeline: pipeline)
+    }
+
+    private func request(for row: EntryRow) -> ThumbnailRequest? {
+        row.thumbnail.map { ThumbnailRequest(url: $0, maxPixelSize: pixelSize) }
+    }
+
+    /// What the row's thumbnail box shows.
+    func picture(for row: EntryRow) -> PictureState {
+        guard row.thumbnailAddress != nil else { return .failed }
+        return pictures[row.id] ?? .loading
+    }
+
+    /// The row entered the display range: bind a slot to its picture at visible priority.
+    func display(_ row: EntryRow) {
+        guard let request = request(for: row) else { return }
+        let slot = slots[row.id] ?? spare.popLast() ?? loader.makeSlot()
+        slots[row.id] = slot
+        let id = row.id
+        slot.onChange = { [weak self] state in self?.update(id, state) }
+        slot.bind(request, priority: .visible)
+        update(id, slot.state)
+    }
+
+    /// The row left the display range: its slot is unbound and goes back to the pool.
+    func endDisplay(_ id: EntryRow.ID) {
+        guard let slot = slots.removeValue(forKey: id) else { return }
+        slot.onChange = nil
+        slot.unbind()
+        spare.append(slot)
+        pictures[id] = nil
+    }
+
+    /// Rows entering the preload range start loading, those at a fling's landing first (the
+    /// scheduler is newest first within a priority, so they go last); rows leaving the preload
+    /// range stop.
+    func preload(entered: [EntryRow], urgent: [EntryRow], left: [EntryRow.ID]) {
+        for rows in [entered, urgent] {
+            var start: [ThumbnailRequest] = []
+            for row in rows where prefetched[row.id] == nil {
+                if let request = request(for: row) {
+                    prefetched[row.id] = request
+                    start.append(request)
+                }
+            }
+            if !start.isEmpty { loader.startPrefetching(start) }
+        }
+        let stop = left.compactMap { prefetched.removeValue(forKey: $0) }
+        if !stop.isEmpty { loader.stopPrefetching(stop) }
+    }
+
+    /// Hands loaded images to their slots; call once per frame. Returns how many arrived.
+    @discardableResult
+    func deliver() -> Int {
+        loader.deliverPending()
+    }
+
+    private func update(_ id: EntryRow.ID, _ state: ContentSlot<ThumbnailRequest, PixelBuffer>.State) {
+        switch state {
+        case .empty, .loading: pictures[id] = .loading
+        case .failed: pictures[id] = .failed
+        case .loaded(_, let image):
+            let box = PostListScreen.thumbnail
+            pictures[id] = .loaded(HalfBlockPicture(image, fittingColumns: box.columns, rows: box.rows))
+        }
+    }
+}
