@@ -12,17 +12,6 @@ func makePipeline(loads: Int = 6, cache: MemoryCache<TestRequest, String>? = Mem
     return (pipeline, loader)
 }
 
-/// Waits until nothing moves by itself: every running load is parked in the test's loader and
-/// no processing job runs. What happens next is up to the test.
-func settle(_ pipeline: Pipeline, _ loader: ControlledLoader, sourceLocation: SourceLocation = #_sourceLocation) async {
-    for _ in 0..<100_000 {
-        let running = await pipeline.runningCounts
-        if running.processing == 0, running.loads == loader.inFlight.count { return }
-        await Task.yield()
-    }
-    Issue.record("the pipeline never settled", sourceLocation: sourceLocation)
-}
-
 @Suite struct ContentPipelineTests {
     private let deliveries = Deliveries()
 
@@ -65,7 +54,7 @@ func settle(_ pipeline: Pipeline, _ loader: ControlledLoader, sourceLocation: So
         await pipeline.cancel(TestRequest(url: "u"), consumer: leaving)
         loader.complete("u")
         await deliveries.wait(for: 1)
-        await settle(pipeline, loader)
+        await pipeline.settled()
         #expect(deliveries.values == [staying: "u@1"])
         #expect(deliveries.count == 1)
         #expect(loader.log == [.started("u")])
@@ -79,7 +68,7 @@ func settle(_ pipeline: Pipeline, _ loader: ControlledLoader, sourceLocation: So
         await pipeline.cancel(TestRequest(url: "u"), consumer: a)
         await pipeline.cancel(TestRequest(url: "u"), consumer: b)
         #expect(await loader.events.next() == .cancelled("u"))
-        await settle(pipeline, loader)
+        await pipeline.settled()
         #expect(deliveries.count == 0)
         #expect(pipeline.metrics.cancelledInFlight == 1)
         #expect(await pipeline.runningCounts.loads == 0)
@@ -93,7 +82,7 @@ func settle(_ pipeline: Pipeline, _ loader: ControlledLoader, sourceLocation: So
         await pipeline.cancel(TestRequest(url: "second"), consumer: waiting)
         loader.complete("first")
         await deliveries.wait(for: 1)
-        await settle(pipeline, loader)
+        await pipeline.settled()
         #expect(loader.log == [.started("first")])
         #expect(pipeline.metrics.cancelledBeforeStart == 1)
     }
@@ -148,14 +137,19 @@ func settle(_ pipeline: Pipeline, _ loader: ControlledLoader, sourceLocation: So
     @Test func concurrencyLimitHolds() async {
         let (pipeline, loader) = makePipeline(loads: 2)
         for index in 0..<6 { _ = await request(pipeline, TestRequest(url: "u\(index)")) }
-        for _ in 0..<6 {
-            await settle(pipeline, loader)
+        var started = 0
+        for _ in 0..<2 {
+            if case .started = await loader.events.next() { started += 1 }
+        }
+        while let oldest = loader.inFlight.first {
             #expect(loader.inFlight.count <= 2)
             #expect(await pipeline.runningCounts.loads <= 2)
-            guard let oldest = loader.inFlight.first else { break }
             loader.complete(oldest)
+            // Each completion frees one place, for the next load while any waits.
+            if started < 6, case .started = await loader.events.next() { started += 1 }
         }
         await deliveries.wait(for: 6)
+        #expect(started == 6)
         #expect(pipeline.metrics.loadsStarted == 6)
     }
 

@@ -22,6 +22,16 @@ struct EchoProcessor: ContentProcessing {
 
 struct LoadFailure: Error, Equatable {}
 
+/// A data loader that answers at once: its key as data, or a failure for the keys in `failing`.
+struct ImmediateLoader: DataLoading {
+    var failing: Set<String> = []
+
+    func loadData(for key: String) async throws -> [UInt8] {
+        if failing.contains(key) { throw LoadFailure() }
+        return Array(key.utf8)
+    }
+}
+
 /// A data loader whose loads finish only when the test says so.
 ///
 /// Every load waits until ``complete(_:)`` or ``fail(_:)``; cancelling the loading task ends
