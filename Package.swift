@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "Thumbnails", targets: ["Thumbnails"]),
         .library(name: "ContentLoading", targets: ["ContentLoading"]),
+        .library(name: "HTTPLoading", targets: ["HTTPLoading"]),
+        .library(name: "ContentLoadingHTTP", targets: ["ContentLoadingHTTP"]),
+        .library(name: "ThumbnailLoading", targets: ["ThumbnailLoading"]),
         .library(name: "Feeds", targets: ["Feeds"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "scrollwork", targets: ["scrollwork"]),
@@ -26,24 +29,30 @@ let package = Package(
         // Engines, left to right in the data flow of DESIGN.md.
         .target(name: "ListDiff"),
         .target(name: "CThumbnails", linkerSettings: imageLibraries),
-        .target(name: "Thumbnails", dependencies: ["CThumbnails", "ContentLoading"]),
+        .target(name: "Thumbnails", dependencies: ["CThumbnails"]),
+        // The loading engine, without networking: an app plugs in its own DataLoading.
+        .target(name: "ContentLoading", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
+        // HTTP and file loading on AsyncHTTPClient, for content and for feeds.
         .target(
-            name: "ContentLoading",
+            name: "HTTPLoading",
             dependencies: [
-                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        // Glue: HTTPLoading as ContentLoading's data loader; thumbnails as its processing stage.
+        .target(name: "ContentLoadingHTTP", dependencies: ["ContentLoading", "HTTPLoading"]),
+        .target(name: "ThumbnailLoading", dependencies: ["ContentLoading", "Thumbnails"]),
         // The system libxml2 (Debian `libxml2-dev`), found through pkg-config.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The store uses GRDB over the system SQLite (Debian `libsqlite3-dev`); fetching uses
-        // AsyncHTTPClient.
+        // HTTPLoading.
         .target(
             name: "Feeds",
             dependencies: [
                 "CLibXML2",
+                "HTTPLoading",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // The terminal layer: what may reach the terminal, and (growing) how the reader draws.
@@ -82,8 +91,13 @@ let package = Package(
             ],
             path: "Tests/ScrollworkTestSupport"
         ),
-        .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "SeededRandom", "ScrollworkTestSupport"]),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures", "ContentLoading", "SeededRandom"]),
+        .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "SeededRandom"]),
+        .testTarget(
+            name: "HTTPLoadingTests",
+            dependencies: ["HTTPLoading", "ContentLoadingHTTP", "ContentLoading", "ScrollworkTestSupport"]
+        ),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures", "SeededRandom"]),
+        .testTarget(name: "ThumbnailLoadingTests", dependencies: ["ThumbnailLoading", "Thumbnails", "ContentLoading", "ImageFixtures"]),
         .testTarget(
             name: "FeedsTests",
             dependencies: ["Feeds", "SeededRandom", "ScrollworkTestSupport", .product(name: "GRDB", package: "GRDB.swift")]

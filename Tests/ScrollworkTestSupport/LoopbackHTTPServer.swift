@@ -45,6 +45,8 @@ public final class LoopbackHTTPServer: Sendable {
     private let hitCounts: Counter
     /// Yields once for every connection the server sees closed.
     public let connectionClosed: AsyncStream<Void>
+    /// Yields the path of every request once its reply (all of it the route sends) is written.
+    public let requestsAnswered: AsyncStream<String>
 
     /// The port the server listens on.
     public var port: Int { channel.localAddress!.port! }
@@ -55,28 +57,30 @@ public final class LoopbackHTTPServer: Sendable {
     /// How many requests asked for `path` (with its query).
     public func hits(_ path: String) -> Int { hitCounts.count(path) }
 
-    private init(channel: any Channel, hitCounts: Counter, connectionClosed: AsyncStream<Void>) {
+    private init(channel: any Channel, hitCounts: Counter, connectionClosed: AsyncStream<Void>, requestsAnswered: AsyncStream<String>) {
         self.channel = channel
         self.hitCounts = hitCounts
         self.connectionClosed = connectionClosed
+        self.requestsAnswered = requestsAnswered
     }
 
     /// Starts a server answering with `handler`.
     public static func start(_ handler: @escaping Handler) async throws -> LoopbackHTTPServer {
         let hitCounts = Counter()
         let (closed, closedSink) = AsyncStream<Void>.makeStream()
+        let (answered, answeredSink) = AsyncStream<String>.makeStream()
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
                     try channel.pipeline.syncOperations.addHandler(
-                        Connection(handler: handler, hitCounts: hitCounts, closed: closedSink))
+                        Connection(handler: handler, hitCounts: hitCounts, closed: closedSink, answered: answeredSink))
                 }
             }
             .bind(host: "127.0.0.1", port: 0)
             .get()
-        return LoopbackHTTPServer(channel: channel, hitCounts: hitCounts, connectionClosed: closed)
+        return LoopbackHTTPServer(channel: channel, hitCounts: hitCounts, connectionClosed: closed, requestsAnswered: answered)
     }
 
     /// Stops listening.
@@ -109,11 +113,16 @@ public final class LoopbackHTTPServer: Sendable {
         let handler: Handler
         let hitCounts: Counter
         let closed: AsyncStream<Void>.Continuation
+        let answered: AsyncStream<String>.Continuation
 
-        init(handler: @escaping Handler, hitCounts: Counter, closed: AsyncStream<Void>.Continuation) {
+        init(
+            handler: @escaping Handler, hitCounts: Counter, closed: AsyncStream<Void>.Continuation,
+            answered: AsyncStream<String>.Continuation
+        ) {
             self.handler = handler
             self.hitCounts = hitCounts
             self.closed = closed
+            self.answered = answered
         }
 
         func channelInactive(context: ChannelHandlerContext) {
@@ -142,6 +151,7 @@ public final class LoopbackHTTPServer: Sendable {
                 context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
                 if case .brokenOff = reply { context.close(promise: nil) }
             }
+            answered.yield(head.uri)
         }
     }
 }

@@ -1,7 +1,5 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
+import HTTPLoading
 
 /// What to fetch: a feed's address and the validators of its last fetch.
 public struct FeedFetchRequest: Hashable, Sendable {
@@ -54,53 +52,22 @@ public struct FeedResponse: Sendable, Hashable {
 public struct FeedBody: AsyncSequence, Sendable {
     public typealias Element = [UInt8]
 
-    enum Source: Sendable {
-        case http(HTTPClientResponse.Body)
-        case bytes([UInt8])
-    }
-
-    let source: Source
-    let limit: Int
+    let body: HTTPBody
 
     public func makeAsyncIterator() -> AsyncIterator {
-        switch source {
-        case .http(let body): AsyncIterator(http: body.makeAsyncIterator(), bytes: nil, limit: limit)
-        case .bytes(let bytes): AsyncIterator(http: nil, bytes: bytes, limit: limit)
-        }
+        AsyncIterator(base: body.makeAsyncIterator())
     }
 
     /// Hands out the body's pieces, counting them against the limit.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var http: HTTPClientResponse.Body.AsyncIterator?
-        var bytes: [UInt8]?
-        let limit: Int
-        var received = 0
-
-        init(http: HTTPClientResponse.Body.AsyncIterator?, bytes: [UInt8]?, limit: Int) {
-            self.http = http
-            self.bytes = bytes
-            self.limit = limit
-        }
+        var base: HTTPBody.AsyncIterator
 
         public mutating func next() async throws -> [UInt8]? {
-            if let bytes {
-                self.bytes = nil
-                return bytes.isEmpty ? nil : bytes
-            }
-            guard http != nil else { return nil }
-            let buffer: ByteBuffer?
             do {
-                buffer = try await http!.next()
+                return try await base.next()
             } catch {
                 throw FeedFetcher.translate(error)
             }
-            guard let buffer else {
-                http = nil
-                return nil
-            }
-            received += buffer.readableBytes
-            guard received <= limit else { throw FeedFetchError.tooLarge(limit: limit) }
-            return Array(buffer.readableBytesView)
         }
     }
 }
@@ -151,8 +118,9 @@ public enum FeedFetchError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 /// Fetches feeds politely: conditional GET (a 304 costs no parsing), gzip and deflate,
-/// redirects followed by hand so that permanent ones can update the stored address, timeouts,
-/// a size limit, and a limit on how many feeds are fetched at once.
+/// permanent redirects reported so that the stored address can follow them, timeouts, a size
+/// limit, and a limit on how many feeds are fetched at once. The transfer itself (redirects,
+/// limits, `file:` URLs, typed errors) is ``HTTPDataLoader``'s.
 ///
 /// Call ``shutdown()`` before dropping the fetcher: it owns an HTTP client.
 public final class FeedFetcher: Sendable {
@@ -175,24 +143,21 @@ public final class FeedFetcher: Sendable {
 
     /// The limits in force.
     public let configuration: Configuration
-    private let client: HTTPClient
+    private let loader: HTTPDataLoader
 
     /// Creates a fetcher with its own HTTP client.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        client = HTTPClient(
-            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-            configuration: HTTPClient.Configuration(
-                redirectConfiguration: .disallow,
-                timeout: .init(connect: .seconds(10), read: .seconds(30)),
-                decompression: .enabled(limit: .size(configuration.maxBodySize))
-            )
-        )
+        var transfer = HTTPDataLoader.Configuration()
+        transfer.requestTimeout = configuration.timeout
+        transfer.maxRedirects = configuration.maxRedirects
+        transfer.maxBodySize = configuration.maxBodySize
+        loader = HTTPDataLoader(configuration: transfer)
     }
 
     /// Shuts the HTTP client down; fetches after this fail.
     public func shutdown() async throws {
-        try await client.shutdown()
+        try await loader.shutdown()
     }
 
     /// Fetches one feed, its whole body in memory (at most ``Configuration/maxBodySize``).
@@ -201,11 +166,9 @@ public final class FeedFetcher: Sendable {
         case .notModified(let moved):
             return .notModified(permanentRedirect: moved)
         case .opened(let response, let body):
-            var bytes: [UInt8] = []
+            let bytes: [UInt8]
             do {
-                for try await piece in body { bytes += piece }
-            } catch let error as FeedFetchError {
-                throw error
+                bytes = try await body.body.collect()
             } catch {
                 throw Self.translate(error)
             }
@@ -218,15 +181,34 @@ public final class FeedFetcher: Sendable {
     /// Opens one feed: follows redirects, sends the validators, and returns the response with
     /// a body to read as it arrives, so parsing can start before the download ends.
     public func open(_ request: FeedFetchRequest) async throws(FeedFetchError) -> FeedOpening {
-        switch request.url.scheme?.lowercased() {
-        case "http", "https":
-            return try await openHTTP(request)
-        case "file":
-            let bytes = try readFile(request.url)
-            let response = FeedResponse(charset: nil, etag: nil, lastModified: nil, finalURL: request.url, permanentRedirect: nil)
-            return .opened(response, FeedBody(source: .bytes(bytes), limit: configuration.maxBodySize))
+        var headers = [
+            (name: "User-Agent", value: configuration.userAgent),
+            ("Accept-Encoding", "gzip, deflate"),
+            ("Accept", "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, */*;q=0.8"),
+        ]
+        if let etag = request.etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified = request.lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        let opening: HTTPOpening
+        do {
+            opening = try await loader.open(request.url, headers: headers)
+        } catch {
+            throw Self.translate(error)
+        }
+        let allPermanent = opening.redirects.allSatisfy { $0 == 301 || $0 == 308 }
+        let moved = allPermanent && !opening.redirects.isEmpty ? opening.finalURL : nil
+        switch opening.status {
+        case 304:
+            return .notModified(permanentRedirect: moved)
+        case 200..<300:
+            let head = FeedResponse(
+                charset: opening.header("Content-Type").flatMap(Self.charset),
+                etag: opening.header("ETag"),
+                lastModified: opening.header("Last-Modified"),
+                finalURL: opening.finalURL,
+                permanentRedirect: moved)
+            return .opened(head, FeedBody(body: opening.body))
         default:
-            throw .unsupportedScheme(request.url.scheme ?? "")
+            throw .status(opening.status)
         }
     }
 
@@ -243,67 +225,6 @@ public final class FeedFetcher: Sendable {
         }
     }
 
-    private func openHTTP(_ request: FeedFetchRequest) async throws(FeedFetchError) -> FeedOpening {
-        var url = request.url
-        var allPermanent = true
-        for _ in 0...configuration.maxRedirects {
-            var httpRequest = HTTPClientRequest(url: url.absoluteString)
-            httpRequest.headers.add(name: "User-Agent", value: configuration.userAgent)
-            httpRequest.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
-            httpRequest.headers.add(name: "Accept", value: "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, */*;q=0.8")
-            if let etag = request.etag { httpRequest.headers.add(name: "If-None-Match", value: etag) }
-            if let lastModified = request.lastModified { httpRequest.headers.add(name: "If-Modified-Since", value: lastModified) }
-            let response: HTTPClientResponse
-            do {
-                response = try await client.execute(httpRequest, timeout: TimeAmount.nanoseconds(Self.nanoseconds(configuration.timeout)))
-            } catch {
-                throw Self.translate(error)
-            }
-            let status = Int(response.status.code)
-            let moved = allPermanent && url != request.url ? url : nil
-            switch status {
-            case 301, 302, 303, 307, 308:
-                guard let location = response.headers.first(name: "Location"),
-                      let next = URL(string: location, relativeTo: url)?.absoluteURL
-                else { throw .status(status) }
-                allPermanent = allPermanent && (status == 301 || status == 308)
-                url = next
-                continue
-            case 304:
-                return .notModified(permanentRedirect: moved)
-            case 200..<300:
-                let limit = configuration.maxBodySize
-                if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
-                    throw .tooLarge(limit: limit)
-                }
-                let head = FeedResponse(
-                    charset: response.headers.first(name: "Content-Type").flatMap(Self.charset),
-                    etag: response.headers.first(name: "ETag"),
-                    lastModified: response.headers.first(name: "Last-Modified"),
-                    finalURL: url,
-                    permanentRedirect: moved)
-                return .opened(head, FeedBody(source: .http(response.body), limit: limit))
-            default:
-                throw .status(status)
-            }
-        }
-        throw .tooManyRedirects
-    }
-
-    private func readFile(_ url: URL) throws(FeedFetchError) -> [UInt8] {
-        let limit = configuration.maxBodySize
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw .fileUnreadable(url.path) }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: limit + 1) ?? Data()
-        } catch {
-            throw .fileUnreadable(url.path)
-        }
-        guard data.count <= limit else { throw .tooLarge(limit: limit) }
-        return [UInt8](data)
-    }
-
     /// The `charset` parameter of a `Content-Type` value.
     static func charset(_ contentType: String) -> String? {
         for parameter in contentType.split(separator: ";").dropFirst() {
@@ -315,20 +236,19 @@ public final class FeedFetcher: Sendable {
         return nil
     }
 
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    }
-
+    /// A transfer's failure in the feed's terms.
     static func translate(_ error: any Error) -> FeedFetchError {
         if let error = error as? FeedFetchError { return error }
-        if error is CancellationError { return .cancelled }
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout: return .timedOut
-            default: return .connectionFailed(String(describing: error))
-            }
+        let transfer = error as? HTTPLoadingError ?? (error is CancellationError ? .cancelled : .connectionFailed(String(describing: error)))
+        switch transfer {
+        case .unsupportedScheme(let scheme): return .unsupportedScheme(scheme)
+        case .status(let code, _): return .status(code)
+        case .bodyTooLarge(let limit): return .tooLarge(limit: limit)
+        case .timedOut: return .timedOut
+        case .tooManyRedirects: return .tooManyRedirects
+        case .connectionFailed(let reason): return .connectionFailed(reason)
+        case .fileUnreadable(let path): return .fileUnreadable(path)
+        case .cancelled: return .cancelled
         }
-        return .connectionFailed(String(describing: error))
     }
 }
