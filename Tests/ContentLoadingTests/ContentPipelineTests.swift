@@ -178,6 +178,22 @@ func makePipeline(loads: Int = 6, cache: MemoryCache<TestRequest, String>? = Mem
         #expect(pipeline.cachedValue(for: TestRequest(url: "u")) == nil)
     }
 
+    @Test func processingRunsOnThePipelinesOwnThreadsWithinItsLimit() async {
+        let processor = ThreadNamingProcessor()
+        let pipeline = ContentPipeline<TestRequest, String>(
+            loader: ImmediateLoader(), processor: processor, configuration: .init(maxConcurrentProcessing: 2))
+        for index in 0..<8 {
+            let consumer = pipeline.makeConsumerID()
+            await pipeline.request(TestRequest(url: "u\(index)"), priority: .visible, consumer: consumer, deliver: deliveries.callback(for: consumer))
+        }
+        await pipeline.settled()
+        #expect(deliveries.count == 8)
+        let names = processor.names
+        #expect(names.count == 8)
+        #expect(names.allSatisfy { $0 == "scrollwork.proc" }, "\(names)")
+        #expect(Set(names).count <= 2, "\(names)")
+    }
+
     @Test func theDiskCacheServesDataAcrossPipelines() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-pipeline-\(UUID().uuidString)")
         let disk = try DiskCache<String>(directory: directory)

@@ -22,6 +22,20 @@ struct EchoProcessor: ContentProcessing {
 
 struct LoadFailure: Error, Equatable {}
 
+/// Echoes like ``EchoProcessor``, and records the name of the thread each job runs on.
+final class ThreadNamingProcessor: ContentProcessing, @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [String] = []
+
+    var names: [String] { lock.withLock { recorded } }
+
+    func process(_ data: [UInt8], for request: TestRequest, isCancelled: () -> Bool) throws -> String {
+        let name = Thread.current.name ?? "unnamed"
+        lock.withLock { recorded.append(name) }
+        return try EchoProcessor().process(data, for: request, isCancelled: isCancelled)
+    }
+}
+
 /// A data loader that answers at once: its key as data, or a failure for the keys in `failing`.
 struct ImmediateLoader: DataLoading {
     var failing: Set<String> = []

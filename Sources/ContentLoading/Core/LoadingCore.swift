@@ -18,6 +18,18 @@
 /// Being a value with no hidden inputs, two cores fed the same events return the same effects.
 /// The memory cache is the one shared object: it is also read synchronously by the main-actor
 /// front.
+///
+/// A simulation keeps its own clock and decides when each effect ends:
+///
+/// ```swift
+/// var core = LoadingCore<ThumbnailRequest, PixelBuffer>(configuration: .init(maxConcurrentLoads: 4))
+/// let row = ContentConsumerID()
+/// var effects = core.handle(.request(request, .visible, row), at: .zero)
+/// // effects == [.load(id, url)]: the simulated network answers 120 ms later.
+/// effects = core.handle(.loaded(id, .success(bytes)), at: .milliseconds(120))
+/// // effects == [.process(job, request, bytes)]: the decode takes what the processor's
+/// // cost(of:for:) says, then .processed(job, ...) yields [.deliver(row, request, ...)].
+/// ```
 public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
     /// The limits and weights in force.
     public let configuration: Configuration

@@ -44,3 +44,21 @@ public struct RequestTimings: Sendable, Equatable {
         self.queued = queued
     }
 }
+
+/// The pipeline's counters: the core's, and the memory-cache hits served synchronously to
+/// callers outside the pipeline (the main-actor front).
+@usableFromInline
+struct MetricsTally: Sendable {
+    var core = ContentMetrics()
+    @usableFromInline var synchronousHits = 0
+
+    @inlinable
+    init() {}
+
+    var metrics: ContentMetrics {
+        var metrics = core
+        metrics.requests += synchronousHits
+        metrics.memoryCacheHits += synchronousHits
+        return metrics
+    }
+}

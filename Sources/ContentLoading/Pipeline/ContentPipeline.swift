@@ -76,7 +76,7 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
         self.diskCache = diskCache
         self.memoryCache = memoryCache
         elapsed = ElapsedTime(on: clock)
-        threads = ProcessingThreads(limit: configuration.maxConcurrentProcessing, name: "Scrollwork.ContentLoading.processing")
+        threads = ProcessingThreads(limit: configuration.maxConcurrentProcessing, name: "scrollwork.proc")
         core = LoadingCore(configuration: configuration, memoryCache: memoryCache, usesDiskCache: diskCache != nil)
     }
 
@@ -236,54 +236,3 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
         waiters = stillWaiting
     }
 }
-
-/// The pipeline's counters: the core's, and the memory-cache hits served synchronously to
-/// callers outside the pipeline (the main-actor front).
-@usableFromInline
-struct MetricsTally: Sendable {
-    var core = ContentMetrics()
-    @usableFromInline var synchronousHits = 0
-
-    @inlinable
-    init() {}
-
-    var metrics: ContentMetrics {
-        var metrics = core
-        metrics.requests += synchronousHits
-        metrics.memoryCacheHits += synchronousHits
-        return metrics
-    }
-}
-
-/// The one serial queue for disk-cache I/O: blocking file calls stay off the cooperative
-/// thread pool, and reads and writes of one entry happen in order.
-enum DiskQueue {
-    private static let queue = DispatchQueue(label: "Scrollwork.ContentLoading.disk")
-
-    static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: work()) }
-        }
-    }
-
-    static func enqueue(_ work: @escaping @Sendable () -> Void) {
-        queue.async(execute: work)
-    }
-}
-
-/// Identifies one consumer's interest in one request: a slot's binding, a prefetch.
-public struct ContentConsumerID: Hashable, Sendable {
-    @usableFromInline let value: UInt64
-
-    /// A new identity, unique across all pipelines and cores of the process.
-    @inlinable
-    public init() {
-        value = consumerCounter.withLock { counter in
-            counter += 1
-            return counter
-        }
-    }
-}
-
-/// Consumer identities are unique across all pipelines of a process.
-@usableFromInline let consumerCounter = Locked<UInt64>(0)

@@ -17,7 +17,7 @@ final class ProcessingThreads: @unchecked Sendable {
     private var idle = 0
     private var stopping = false
 
-    /// A pool of at most `limit` threads named after `name`.
+    /// A pool of at most `limit` threads named `name`, which Linux cuts to 15 bytes.
     init(limit: Int, name: String) {
         precondition(limit > 0, "a pool needs at least one thread")
         self.limit = limit
@@ -31,8 +31,11 @@ final class ProcessingThreads: @unchecked Sendable {
         jobs.append(job)
         if idle == 0, threads < limit {
             threads += 1
-            let thread = Thread { [self] in work() }
-            thread.name = "\(name) \(threads)"
+            let thread = Thread { [self] in
+                // Named from inside: Linux names only the calling thread reliably.
+                Thread.current.name = name
+                work()
+            }
             thread.start()
         } else {
             condition.signal()
