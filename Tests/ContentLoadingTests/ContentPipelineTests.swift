@@ -178,20 +178,36 @@ func makePipeline(loads: Int = 6, cache: MemoryCache<TestRequest, String>? = Mem
         #expect(pipeline.cachedValue(for: TestRequest(url: "u")) == nil)
     }
 
-    @Test func processingRunsOnThePipelinesOwnThreadsWithinItsLimit() async {
-        let processor = ThreadNamingProcessor()
+    @Test func processingRunsOffTheCooperativePoolOnAtMostItsLimitOfThreads() async {
+        let processor = ThreadRecordingProcessor()
         let pipeline = ContentPipeline<TestRequest, String>(
             loader: ImmediateLoader(), processor: processor, configuration: .init(maxConcurrentProcessing: 2))
-        for index in 0..<8 {
-            let consumer = pipeline.makeConsumerID()
-            await pipeline.request(TestRequest(url: "u\(index)"), priority: .visible, consumer: consumer, deliver: deliveries.callback(for: consumer))
-        }
+        for index in 0..<8 { _ = await request(pipeline, TestRequest(url: "u\(index)")) }
         await pipeline.settled()
         #expect(deliveries.count == 8)
-        let names = processor.names
-        #expect(names.count == 8)
-        #expect(names.allSatisfy { $0 == "scrollwork.proc" }, "\(names)")
-        #expect(Set(names).count <= 2, "\(names)")
+        let places = processor.places
+        #expect(places.count == 8)
+        #expect(places.allSatisfy { !$0.inTask }, "no job runs inside a Swift task")
+        #expect(Set(places.map(\.thread)).count <= 2, "\(places)")
+    }
+
+    @Test func cancellationReachesARunningJobWhichKeepsItsPlaceUntilItStops() async {
+        let processor = GatedProcessor()
+        let pipeline = ContentPipeline<TestRequest, String>(
+            loader: ImmediateLoader(), processor: processor, configuration: .init(maxConcurrentProcessing: 1))
+        let leaving = await request(pipeline, TestRequest(url: "a"))
+        var started = processor.started.makeAsyncIterator()
+        await started.next()
+        await pipeline.cancel(TestRequest(url: "a"), consumer: leaving)
+        _ = await request(pipeline, TestRequest(url: "b"))
+        #expect(await pipeline.runningCounts.processing == 1, "b waits until a has really stopped")
+        processor.release()
+        await started.next()
+        processor.release()
+        await pipeline.settled()
+        #expect(processor.cancellationsSeen == [true, false])
+        #expect(deliveries.count == 1)
+        #expect(pipeline.metrics.cancelledInFlight == 1)
     }
 
     @Test func theDiskCacheServesDataAcrossPipelines() async throws {

@@ -22,16 +22,53 @@ struct EchoProcessor: ContentProcessing {
 
 struct LoadFailure: Error, Equatable {}
 
-/// Echoes like ``EchoProcessor``, and records the name of the thread each job runs on.
-final class ThreadNamingProcessor: ContentProcessing, @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [String] = []
+/// A processor whose jobs wait for the test: each announces that it started, blocks its
+/// thread until ``release()``, then reports whether it was cancelled meanwhile.
+final class GatedProcessor: ContentProcessing, @unchecked Sendable {
+    struct Cancelled: Error {}
 
-    var names: [String] { lock.withLock { recorded } }
+    let started: AsyncStream<Void>
+    private let sink: AsyncStream<Void>.Continuation
+    private let gate = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var sawCancellation: [Bool] = []
+
+    init() {
+        (started, sink) = AsyncStream<Void>.makeStream()
+    }
+
+    /// For each job that ended, whether it saw its cancellation.
+    var cancellationsSeen: [Bool] { lock.withLock { sawCancellation } }
+
+    /// Lets one waiting job go on.
+    func release() { gate.signal() }
 
     func process(_ data: [UInt8], for request: TestRequest, isCancelled: () -> Bool) throws -> String {
-        let name = Thread.current.name ?? "unnamed"
-        lock.withLock { recorded.append(name) }
+        sink.yield()
+        gate.wait()
+        let cancelled = isCancelled()
+        lock.withLock { sawCancellation.append(cancelled) }
+        if cancelled { throw Cancelled() }
+        return expectedValue(request)
+    }
+}
+
+/// Echoes like ``EchoProcessor``, and records where each job ran: on which system thread, and
+/// whether inside a Swift task (as on the cooperative pool) or not.
+final class ThreadRecordingProcessor: ContentProcessing, @unchecked Sendable {
+    struct Place: Hashable {
+        let thread: String
+        let inTask: Bool
+    }
+
+    private let lock = NSLock()
+    private var recorded: [Place] = []
+
+    var places: [Place] { lock.withLock { recorded } }
+
+    func process(_ data: [UInt8], for request: TestRequest, isCancelled: () -> Bool) throws -> String {
+        let place = Place(thread: "\(pthread_self())", inTask: withUnsafeCurrentTask { $0 != nil })
+        lock.withLock { recorded.append(place) }
         return try EchoProcessor().process(data, for: request, isCancelled: isCancelled)
     }
 }

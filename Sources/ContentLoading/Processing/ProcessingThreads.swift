@@ -17,7 +17,7 @@ final class ProcessingThreads: @unchecked Sendable {
     private var idle = 0
     private var stopping = false
 
-    /// A pool of at most `limit` threads named `name`, which Linux cuts to 15 bytes.
+    /// A pool of at most `limit` threads named `name` (Linux keeps 15 bytes of it).
     init(limit: Int, name: String) {
         precondition(limit > 0, "a pool needs at least one thread")
         self.limit = limit
@@ -32,7 +32,8 @@ final class ProcessingThreads: @unchecked Sendable {
         if idle == 0, threads < limit {
             threads += 1
             let thread = Thread { [self] in
-                // Named from inside: Linux names only the calling thread reliably.
+                // Named from inside: on Linux, a name given before the start does not reach
+                // the system thread. A debugging aid only; nothing depends on it.
                 Thread.current.name = name
                 work()
             }
