@@ -210,6 +210,26 @@ func makePipeline(loads: Int = 6, cache: MemoryCache<TestRequest, String>? = Mem
         #expect(pipeline.metrics.cancelledInFlight == 1)
     }
 
+    @Test func timingsComeFromTheInjectedClock() async throws {
+        let clock = ManualClock()
+        let loader = ControlledLoader()
+        let (recorded, sink) = AsyncStream<RequestTimings>.makeStream()
+        let pipeline = Pipeline(loader: loader, processor: EchoProcessor(), clock: clock)
+        clock.advance(by: .milliseconds(10))
+        await pipeline.request(TestRequest(url: "u"), priority: .visible, consumer: pipeline.makeConsumerID()) { _, timings in
+            sink.yield(timings)
+        }
+        #expect(await loader.events.next() == .started("u"))
+        clock.advance(by: .milliseconds(120))
+        loader.complete("u")
+        var delivered = recorded.makeAsyncIterator()
+        let timings = try #require(await delivered.next())
+        #expect(timings.queued == .milliseconds(10))
+        #expect(timings.loadStarted == .milliseconds(10))
+        #expect(timings.loaded == .milliseconds(130))
+        #expect(timings.processed == .milliseconds(130))
+    }
+
     @Test func theDiskCacheServesDataAcrossPipelines() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-pipeline-\(UUID().uuidString)")
         let disk = try DiskCache<String>(directory: directory)

@@ -73,6 +73,32 @@ final class ThreadRecordingProcessor: ContentProcessing, @unchecked Sendable {
     }
 }
 
+/// A clock that moves only when the test advances it. Nothing in the pipeline sleeps on its
+/// clock (it only reads the time), so `sleep` is never reached in these tests and simply
+/// moves the clock on.
+final class ManualClock: Clock, @unchecked Sendable {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private let lock = NSLock()
+    private var current = Instant(offset: .zero)
+
+    var now: Instant { lock.withLock { current } }
+    var minimumResolution: Duration { .nanoseconds(1) }
+
+    func advance(by duration: Duration) {
+        lock.withLock { current = current.advanced(by: duration) }
+    }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        lock.withLock { current = max(current, deadline) }
+    }
+}
+
 /// A data loader that answers at once: its key as data, or a failure for the keys in `failing`.
 struct ImmediateLoader: DataLoading {
     var failing: Set<String> = []
