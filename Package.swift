@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "Thumbnails", targets: ["Thumbnails"]),
         .library(name: "ContentLoading", targets: ["ContentLoading"]),
+        .library(name: "HTTPLoading", targets: ["HTTPLoading"]),
+        .library(name: "ContentLoadingHTTP", targets: ["ContentLoadingHTTP"]),
+        .library(name: "ThumbnailLoading", targets: ["ThumbnailLoading"]),
         .library(name: "Feeds", targets: ["Feeds"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "ListViewport", targets: ["ListViewport"]),
@@ -27,24 +30,30 @@ let package = Package(
         // Engines, left to right in the data flow of DESIGN.md.
         .target(name: "ListDiff"),
         .target(name: "CThumbnails", linkerSettings: imageLibraries),
-        .target(name: "Thumbnails", dependencies: ["CThumbnails", "ContentLoading"]),
+        .target(name: "Thumbnails", dependencies: ["CThumbnails"]),
+        // The loading engine, without networking: an app plugs in its own DataLoading.
+        .target(name: "ContentLoading", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
+        // HTTP and file loading on AsyncHTTPClient, for content and for feeds.
         .target(
-            name: "ContentLoading",
+            name: "HTTPLoading",
             dependencies: [
-                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        // Glue: HTTPLoading as ContentLoading's data loader; thumbnails as its processing stage.
+        .target(name: "ContentLoadingHTTP", dependencies: ["ContentLoading", "HTTPLoading"]),
+        .target(name: "ThumbnailLoading", dependencies: ["ContentLoading", "Thumbnails"]),
         // The system libxml2 (Debian `libxml2-dev`), found through pkg-config.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The store uses GRDB over the system SQLite (Debian `libsqlite3-dev`); fetching uses
-        // AsyncHTTPClient.
+        // HTTPLoading.
         .target(
             name: "Feeds",
             dependencies: [
                 "CLibXML2",
+                "HTTPLoading",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // The scrolling list itself: geometry, scroll physics, ranges, coalesced updates.
@@ -74,7 +83,10 @@ let package = Package(
             dependencies: [
                 "ListDiff",
                 "ContentLoading",
+                "ContentLoadingHTTP",
+                "HTTPLoading",
                 "Thumbnails",
+                "ThumbnailLoading",
                 "Feeds",
                 "TerminalUI",
                 "ListViewport",
@@ -87,14 +99,20 @@ let package = Package(
         .executableTarget(name: "scrollwork", dependencies: ["ScrollworkApp"]),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "SeededRandom"]),
-        // A loopback HTTP server and a clock that does not wait, for tests of network code.
+        // A clock that does not wait, scratch directories, hostile feeds and the built executables,
+        // for tests; the loopback server comes from the product module LoopbackHTTP.
         .target(
             name: "ScrollworkTestSupport",
             dependencies: ["LoopbackHTTP"],
             path: "Tests/ScrollworkTestSupport"
         ),
-        .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "SeededRandom", "ScrollworkTestSupport"]),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures", "ContentLoading", "SeededRandom"]),
+        .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "SeededRandom"]),
+        .testTarget(
+            name: "HTTPLoadingTests",
+            dependencies: ["HTTPLoading", "ContentLoadingHTTP", "ContentLoading", "ScrollworkTestSupport"]
+        ),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures", "SeededRandom"]),
+        .testTarget(name: "ThumbnailLoadingTests", dependencies: ["ThumbnailLoading", "Thumbnails", "ContentLoading", "ImageFixtures"]),
         .testTarget(
             name: "FeedsTests",
             dependencies: ["Feeds", "SeededRandom", "ScrollworkTestSupport", .product(name: "GRDB", package: "GRDB.swift")]

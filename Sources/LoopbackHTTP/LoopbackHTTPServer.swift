@@ -49,6 +49,8 @@ public final class LoopbackHTTPServer: Sendable {
     private let hitCounts: Counter
     /// Yields once for every connection the server sees closed.
     public let connectionClosed: AsyncStream<Void>
+    /// Yields the path of every request once its reply (all of it the route sends) is written.
+    public let requestsAnswered: AsyncStream<String>
 
     /// The port the server listens on.
     public var port: Int { channel.localAddress!.port! }
@@ -59,28 +61,30 @@ public final class LoopbackHTTPServer: Sendable {
     /// How many requests asked for `path` (with its query).
     public func hits(_ path: String) -> Int { hitCounts.count(path) }
 
-    private init(channel: any Channel, hitCounts: Counter, connectionClosed: AsyncStream<Void>) {
+    private init(channel: any Channel, hitCounts: Counter, connectionClosed: AsyncStream<Void>, requestsAnswered: AsyncStream<String>) {
         self.channel = channel
         self.hitCounts = hitCounts
         self.connectionClosed = connectionClosed
+        self.requestsAnswered = requestsAnswered
     }
 
     /// Starts a server answering with `handler`.
     public static func start(_ handler: @escaping Handler) async throws -> LoopbackHTTPServer {
         let hitCounts = Counter()
         let (closed, closedSink) = AsyncStream<Void>.makeStream()
+        let (answered, answeredSink) = AsyncStream<String>.makeStream()
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
                     try channel.pipeline.syncOperations.addHandler(
-                        Connection(handler: handler, hitCounts: hitCounts, closed: closedSink))
+                        Connection(handler: handler, hitCounts: hitCounts, closed: closedSink, answered: answeredSink))
                 }
             }
             .bind(host: "127.0.0.1", port: 0)
             .get()
-        return LoopbackHTTPServer(channel: channel, hitCounts: hitCounts, connectionClosed: closed)
+        return LoopbackHTTPServer(channel: channel, hitCounts: hitCounts, connectionClosed: closed, requestsAnswered: answered)
     }
 
     /// Stops listening.
@@ -113,11 +117,16 @@ public final class LoopbackHTTPServer: Sendable {
         let handler: Handler
         let hitCounts: Counter
         let closed: AsyncStream<Void>.Continuation
+        let answered: AsyncStream<String>.Continuation
 
-        init(handler: @escaping Handler, hitCounts: Counter, closed: AsyncStream<Void>.Continuation) {
+        init(
+            handler: @escaping Handler, hitCounts: Counter, closed: AsyncStream<Void>.Continuation,
+            answered: AsyncStream<String>.Continuation
+        ) {
             self.handler = handler
             self.hitCounts = hitCounts
             self.closed = closed
+            self.answered = answered
         }
 
         func channelInactive(context: ChannelHandlerContext) {
@@ -129,10 +138,10 @@ public final class LoopbackHTTPServer: Sendable {
             guard case .head(let head) = unwrapInboundIn(data) else { return }
             let request = Request(
                 method: head.method.rawValue, path: head.uri, headers: head.headers.map { ($0.name, $0.value) })
-            send(handler(request, hitCounts.increment(head.uri)), context: context)
+            send(handler(request, hitCounts.increment(head.uri)), for: head.uri, context: context)
         }
 
-        private func send(_ reply: Reply, context: ChannelHandlerContext) {
+        private func send(_ reply: Reply, for uri: String, context: ChannelHandlerContext) {
             switch reply {
             case let .delayed(delay, reply):
                 let (seconds, attoseconds) = delay.components
@@ -140,8 +149,9 @@ public final class LoopbackHTTPServer: Sendable {
                 let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
                 context.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) {
                     let (connection, context) = loopBound.value
-                    connection.send(reply, context: context)
+                    connection.send(reply, for: uri, context: context)
                 }
+                return
             case .silent:
                 break
             case let .respond(status, extra, body):
@@ -157,6 +167,7 @@ public final class LoopbackHTTPServer: Sendable {
                 context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
                 if case .brokenOff = reply { context.close(promise: nil) }
             }
+            answered.yield(uri)
         }
     }
 }

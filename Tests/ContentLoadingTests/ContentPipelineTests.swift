@@ -12,17 +12,6 @@ func makePipeline(loads: Int = 6, cache: MemoryCache<TestRequest, String>? = Mem
     return (pipeline, loader)
 }
 
-/// Waits until nothing moves by itself: every running load is parked in the test's loader and
-/// no processing job runs. What happens next is up to the test.
-func settle(_ pipeline: Pipeline, _ loader: ControlledLoader, sourceLocation: SourceLocation = #_sourceLocation) async {
-    for _ in 0..<100_000 {
-        let running = await pipeline.runningCounts
-        if running.processing == 0, running.loads == loader.inFlight.count { return }
-        await Task.yield()
-    }
-    Issue.record("the pipeline never settled", sourceLocation: sourceLocation)
-}
-
 @Suite struct ContentPipelineTests {
     private let deliveries = Deliveries()
 
@@ -65,7 +54,7 @@ func settle(_ pipeline: Pipeline, _ loader: ControlledLoader, sourceLocation: So
         await pipeline.cancel(TestRequest(url: "u"), consumer: leaving)
         loader.complete("u")
         await deliveries.wait(for: 1)
-        await settle(pipeline, loader)
+        await pipeline.settled()
         #expect(deliveries.values == [staying: "u@1"])
         #expect(deliveries.count == 1)
         #expect(loader.log == [.started("u")])
@@ -79,7 +68,7 @@ func settle(_ pipeline: Pipeline, _ loader: ControlledLoader, sourceLocation: So
         await pipeline.cancel(TestRequest(url: "u"), consumer: a)
         await pipeline.cancel(TestRequest(url: "u"), consumer: b)
         #expect(await loader.events.next() == .cancelled("u"))
-        await settle(pipeline, loader)
+        await pipeline.settled()
         #expect(deliveries.count == 0)
         #expect(pipeline.metrics.cancelledInFlight == 1)
         #expect(await pipeline.runningCounts.loads == 0)
@@ -93,7 +82,7 @@ func settle(_ pipeline: Pipeline, _ loader: ControlledLoader, sourceLocation: So
         await pipeline.cancel(TestRequest(url: "second"), consumer: waiting)
         loader.complete("first")
         await deliveries.wait(for: 1)
-        await settle(pipeline, loader)
+        await pipeline.settled()
         #expect(loader.log == [.started("first")])
         #expect(pipeline.metrics.cancelledBeforeStart == 1)
     }
@@ -148,14 +137,19 @@ func settle(_ pipeline: Pipeline, _ loader: ControlledLoader, sourceLocation: So
     @Test func concurrencyLimitHolds() async {
         let (pipeline, loader) = makePipeline(loads: 2)
         for index in 0..<6 { _ = await request(pipeline, TestRequest(url: "u\(index)")) }
-        for _ in 0..<6 {
-            await settle(pipeline, loader)
+        var started = 0
+        for _ in 0..<2 {
+            if case .started = await loader.events.next() { started += 1 }
+        }
+        while let oldest = loader.inFlight.first {
             #expect(loader.inFlight.count <= 2)
             #expect(await pipeline.runningCounts.loads <= 2)
-            guard let oldest = loader.inFlight.first else { break }
             loader.complete(oldest)
+            // Each completion frees one place, for the next load while any waits.
+            if started < 6, case .started = await loader.events.next() { started += 1 }
         }
         await deliveries.wait(for: 6)
+        #expect(started == 6)
         #expect(pipeline.metrics.loadsStarted == 6)
     }
 
@@ -182,6 +176,58 @@ func settle(_ pipeline: Pipeline, _ loader: ControlledLoader, sourceLocation: So
         #expect(deliveries.values.isEmpty)
         #expect(pipeline.metrics.failed == 1)
         #expect(pipeline.cachedValue(for: TestRequest(url: "u")) == nil)
+    }
+
+    @Test func processingRunsOffTheCooperativePoolOnAtMostItsLimitOfThreads() async {
+        let processor = ThreadRecordingProcessor()
+        let pipeline = ContentPipeline<TestRequest, String>(
+            loader: ImmediateLoader(), processor: processor, configuration: .init(maxConcurrentProcessing: 2))
+        for index in 0..<8 { _ = await request(pipeline, TestRequest(url: "u\(index)")) }
+        await pipeline.settled()
+        #expect(deliveries.count == 8)
+        let places = processor.places
+        #expect(places.count == 8)
+        #expect(places.allSatisfy { !$0.inTask }, "no job runs inside a Swift task")
+        #expect(Set(places.map(\.thread)).count <= 2, "\(places)")
+    }
+
+    @Test func cancellationReachesARunningJobWhichKeepsItsPlaceUntilItStops() async {
+        let processor = GatedProcessor()
+        let pipeline = ContentPipeline<TestRequest, String>(
+            loader: ImmediateLoader(), processor: processor, configuration: .init(maxConcurrentProcessing: 1))
+        let leaving = await request(pipeline, TestRequest(url: "a"))
+        var started = processor.started.makeAsyncIterator()
+        await started.next()
+        await pipeline.cancel(TestRequest(url: "a"), consumer: leaving)
+        _ = await request(pipeline, TestRequest(url: "b"))
+        #expect(await pipeline.runningCounts.processing == 1, "b waits until a has really stopped")
+        processor.release()
+        await started.next()
+        processor.release()
+        await pipeline.settled()
+        #expect(processor.cancellationsSeen == [true, false])
+        #expect(deliveries.count == 1)
+        #expect(pipeline.metrics.cancelledInFlight == 1)
+    }
+
+    @Test func timingsComeFromTheInjectedClock() async throws {
+        let clock = ManualClock()
+        let loader = ControlledLoader()
+        let (recorded, sink) = AsyncStream<RequestTimings>.makeStream()
+        let pipeline = Pipeline(loader: loader, processor: EchoProcessor(), clock: clock)
+        clock.advance(by: .milliseconds(10))
+        await pipeline.request(TestRequest(url: "u"), priority: .visible, consumer: pipeline.makeConsumerID()) { _, timings in
+            sink.yield(timings)
+        }
+        #expect(await loader.events.next() == .started("u"))
+        clock.advance(by: .milliseconds(120))
+        loader.complete("u")
+        var delivered = recorded.makeAsyncIterator()
+        let timings = try #require(await delivered.next())
+        #expect(timings.queued == .milliseconds(10))
+        #expect(timings.loadStarted == .milliseconds(10))
+        #expect(timings.loaded == .milliseconds(130))
+        #expect(timings.processed == .milliseconds(130))
     }
 
     @Test func theDiskCacheServesDataAcrossPipelines() async throws {

@@ -75,6 +75,21 @@ import Testing
         #expect(!removedAgain)
     }
 
+    @Test func aJobMovedToTheFrontStartsNextInItsTier() {
+        var lifo = LoadScheduler<String>(maxConcurrent: 1)
+        var fifo = LoadScheduler<String>(maxConcurrent: 1, order: .fifo)
+        for id in ["a", "b", "c"] {
+            lifo.enqueue(id, priority: .visible)
+            fifo.enqueue(id, priority: .visible)
+        }
+        lifo.moveToFront("a")
+        fifo.moveToFront("c")
+        let lifoStarted = lifo.startNext()
+        let fifoStarted = fifo.startNext()
+        #expect(lifoStarted == ["a"])
+        #expect(fifoStarted == ["c"])
+    }
+
     /// Random operations against a model that keeps every waiting job in a plain array.
     @Test func matchesASimpleModelUnderRandomOperations() {
         let seed = randomizedTestSeed()
@@ -85,9 +100,11 @@ import Testing
             var modelWaiting: [(id: Int, priority: LoadPriority, stamp: Int)] = []
             var modelRunning: Set<Int> = []
             var stamp = 0
+            // Stamps for jobs moved to the front in FIFO order: older than any other.
+            var frontStamp = 0
             var nextID = 0
             for step in 0..<20_000 {
-                switch Int.random(in: 0..<5, using: &random) {
+                switch Int.random(in: 0..<6, using: &random) {
                 case 0, 1:
                     let priority = LoadPriority.allCases.randomElement(using: &random)!
                     scheduler.enqueue(nextID, priority: priority)
@@ -107,6 +124,16 @@ import Testing
                     let index = Int.random(in: modelWaiting.indices, using: &random)
                     let removed = scheduler.remove(modelWaiting.remove(at: index).id)
                     #expect(removed)
+                case 5 where !modelWaiting.isEmpty:
+                    let index = Int.random(in: modelWaiting.indices, using: &random)
+                    scheduler.moveToFront(modelWaiting[index].id)
+                    if order == .lifo {
+                        stamp += 1
+                        modelWaiting[index].stamp = stamp
+                    } else {
+                        frontStamp -= 1
+                        modelWaiting[index].stamp = frontStamp
+                    }
                 case 4 where !modelRunning.isEmpty:
                     let id = modelRunning.randomElement(using: &random)!
                     modelRunning.remove(id)

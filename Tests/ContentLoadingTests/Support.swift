@@ -22,6 +22,93 @@ struct EchoProcessor: ContentProcessing {
 
 struct LoadFailure: Error, Equatable {}
 
+/// A processor whose jobs wait for the test: each announces that it started, blocks its
+/// thread until ``release()``, then reports whether it was cancelled meanwhile.
+final class GatedProcessor: ContentProcessing, @unchecked Sendable {
+    struct Cancelled: Error {}
+
+    let started: AsyncStream<Void>
+    private let sink: AsyncStream<Void>.Continuation
+    private let gate = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var sawCancellation: [Bool] = []
+
+    init() {
+        (started, sink) = AsyncStream<Void>.makeStream()
+    }
+
+    /// For each job that ended, whether it saw its cancellation.
+    var cancellationsSeen: [Bool] { lock.withLock { sawCancellation } }
+
+    /// Lets one waiting job go on.
+    func release() { gate.signal() }
+
+    func process(_ data: [UInt8], for request: TestRequest, isCancelled: () -> Bool) throws -> String {
+        sink.yield()
+        gate.wait()
+        let cancelled = isCancelled()
+        lock.withLock { sawCancellation.append(cancelled) }
+        if cancelled { throw Cancelled() }
+        return expectedValue(request)
+    }
+}
+
+/// Echoes like ``EchoProcessor``, and records where each job ran: on which system thread, and
+/// whether inside a Swift task (as on the cooperative pool) or not.
+final class ThreadRecordingProcessor: ContentProcessing, @unchecked Sendable {
+    struct Place: Hashable {
+        let thread: String
+        let inTask: Bool
+    }
+
+    private let lock = NSLock()
+    private var recorded: [Place] = []
+
+    var places: [Place] { lock.withLock { recorded } }
+
+    func process(_ data: [UInt8], for request: TestRequest, isCancelled: () -> Bool) throws -> String {
+        let place = Place(thread: "\(pthread_self())", inTask: withUnsafeCurrentTask { $0 != nil })
+        lock.withLock { recorded.append(place) }
+        return try EchoProcessor().process(data, for: request, isCancelled: isCancelled)
+    }
+}
+
+/// A clock that moves only when the test advances it. Nothing in the pipeline sleeps on its
+/// clock (it only reads the time), so `sleep` is never reached in these tests and simply
+/// moves the clock on.
+final class ManualClock: Clock, @unchecked Sendable {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private let lock = NSLock()
+    private var current = Instant(offset: .zero)
+
+    var now: Instant { lock.withLock { current } }
+    var minimumResolution: Duration { .nanoseconds(1) }
+
+    func advance(by duration: Duration) {
+        lock.withLock { current = current.advanced(by: duration) }
+    }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        lock.withLock { current = max(current, deadline) }
+    }
+}
+
+/// A data loader that answers at once: its key as data, or a failure for the keys in `failing`.
+struct ImmediateLoader: DataLoading {
+    var failing: Set<String> = []
+
+    func loadData(for key: String) async throws -> [UInt8] {
+        if failing.contains(key) { throw LoadFailure() }
+        return Array(key.utf8)
+    }
+}
+
 /// A data loader whose loads finish only when the test says so.
 ///
 /// Every load waits until ``complete(_:)`` or ``fail(_:)``; cancelling the loading task ends

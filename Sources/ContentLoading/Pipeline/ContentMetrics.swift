@@ -25,20 +25,40 @@ public struct ContentMetrics: Sendable, Equatable {
     public init() {}
 }
 
-/// When one request went through each phase of the pipeline.
+/// When one request went through each phase of the pipeline, as time since the pipeline was
+/// created, on the pipeline's clock (virtual time, when a simulation drives a ``LoadingCore``).
 public struct RequestTimings: Sendable, Equatable {
     /// When the request's work was created.
-    public var queued: ContinuousClock.Instant
+    public var queued: Duration
     /// When its data load started (nil if it joined a load under way or was served by a cache).
-    public var loadStarted: ContinuousClock.Instant?
+    public var loadStarted: Duration?
     /// When its data arrived.
-    public var loaded: ContinuousClock.Instant?
+    public var loaded: Duration?
     /// When processing finished.
-    public var processed: ContinuousClock.Instant?
+    public var processed: Duration?
     /// When the value reached its consumer on the main actor.
-    public var delivered: ContinuousClock.Instant?
+    public var delivered: Duration?
 
-    public init(queued: ContinuousClock.Instant) {
+    /// Timings of a request queued at `queued`, with no later phase yet.
+    public init(queued: Duration) {
         self.queued = queued
+    }
+}
+
+/// The pipeline's counters: the core's, and the memory-cache hits served synchronously to
+/// callers outside the pipeline (the main-actor front).
+@usableFromInline
+struct MetricsTally: Sendable {
+    var core = ContentMetrics()
+    @usableFromInline var synchronousHits = 0
+
+    @inlinable
+    init() {}
+
+    var metrics: ContentMetrics {
+        var metrics = core
+        metrics.requests += synchronousHits
+        metrics.memoryCacheHits += synchronousHits
+        return metrics
     }
 }

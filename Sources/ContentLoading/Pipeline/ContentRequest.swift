@@ -24,17 +24,31 @@ public protocol DataLoading<Key>: Sendable {
 /// Turns loaded bytes into a row's content: decoding and downsampling an image, rendering an
 /// avatar, laying out text.
 ///
-/// Processing is CPU work; the pipeline runs it off the main actor with at most
-/// ``ContentPipeline/Configuration/maxConcurrentProcessing`` at once.
+/// Processing is blocking CPU work: ``ContentPipeline`` runs it on threads of its own, at most
+/// ``LoadingCore/Configuration/maxConcurrentProcessing`` at once, never on the cooperative pool.
 public protocol ContentProcessing<Request, Value>: Sendable {
     associatedtype Request: ContentRequest
     associatedtype Value: Sendable
 
-    /// The content for `request`, computed from `data`.
+    /// The content for `request`, computed from `data`. Runs on a thread of its own, which it
+    /// may block.
     ///
     /// - Parameter isCancelled: check it between steps and throw once it returns `true`: the
     ///   work is no longer wanted.
     func process(_ data: [UInt8], for request: Request, isCancelled: () -> Bool) throws -> Value
+
+    /// How much work processing `data` for `request` is, known before it starts, in units of
+    /// the processor's choosing (bytes, decoded pixels): a simulation that drives a
+    /// ``LoadingCore`` in virtual time turns it into the time the job takes. The default is
+    /// the size of the data.
+    ///
+    /// - Complexity: O(1) or close to it: it is asked before the real work.
+    func cost(of data: [UInt8], for request: Request) -> Int
+}
+
+extension ContentProcessing {
+    /// The size of the data.
+    public func cost(of data: [UInt8], for request: Request) -> Int { data.count }
 }
 
 /// Why a request delivered no value.

@@ -10,6 +10,7 @@ import DequeModule
 ///
 /// A job whose priority changes while it waits goes to the back of its new tier, as if it had
 /// just been requested: a row that scrolls into view is the newest thing the user asked for.
+/// ``moveToFront(_:)`` does the same at an unchanged priority (a row that re-enters view).
 public struct LoadScheduler<JobID: Hashable> {
     /// The most jobs that run at once.
     public let maxConcurrent: Int
@@ -74,6 +75,25 @@ public struct LoadScheduler<JobID: Hashable> {
         } else if running[id] != nil {
             running[id] = priority
         }
+    }
+
+    /// Makes a waiting job the next to start among the jobs of its tier, in either order.
+    /// Does nothing for a job that runs or is unknown.
+    ///
+    /// - Complexity: O(1) amortized.
+    public mutating func moveToFront(_ id: JobID) {
+        guard let current = waiting[id] else { return }
+        staleEntries += 1
+        nextStamp += 1
+        waiting[id] = Waiting(priority: current.priority, stamp: nextStamp)
+        let entry = Entry(id: id, stamp: nextStamp)
+        // The front is where dequeueHighest() takes from: the end for LIFO, the start for FIFO.
+        if order == .lifo {
+            tiers[current.priority.rawValue].append(entry)
+        } else {
+            tiers[current.priority.rawValue].prepend(entry)
+        }
+        compactIfNeeded()
     }
 
     /// Removes a job: a waiting one will never start; a running one gives up its place at once.

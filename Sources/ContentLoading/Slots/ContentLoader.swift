@@ -21,14 +21,14 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
     // The pipeline's cache and counters, held here too: reading an actor's properties from
     // the main actor costs a run-time metadata lookup (about 1 us) on every bind.
     @usableFromInline let memoryCache: MemoryCache<Request, Value>?
-    @usableFromInline let metricsBox: Locked<ContentMetrics>
+    @usableFromInline let metricsBox: Locked<MetricsTally>
     @usableFromInline let inbox: Inbox<Request, Value>
     @usableFromInline var outgoing: [Inbox<Request, Value>.Command] = []
     @usableFromInline let mailbox: Mailbox<Value>
     @usableFromInline var slotsByConsumer: [ContentConsumerID: WeakSlot] = [:]
     @usableFromInline var prefetching: [Request: ContentConsumerID] = [:]
     @usableFromInline var prefetchByConsumer: [ContentConsumerID: Request] = [:]
-    @usableFromInline let clock = ContinuousClock()
+    @usableFromInline let elapsed: ElapsedTime
 
     @usableFromInline
     struct WeakSlot {
@@ -43,6 +43,7 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
         self.pipeline = pipeline
         memoryCache = pipeline.memoryCache
         metricsBox = pipeline.metricsBox
+        elapsed = pipeline.elapsed
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         deliveriesPending = stream
         mailbox = Mailbox(signal: continuation)
@@ -54,15 +55,26 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
         ContentSlot(loader: self)
     }
 
-    /// Starts loading `requests` at ``LoadPriority/prefetch``, for rows about to come into view.
-    /// A slot that later binds one of them joins the work under way and raises its priority.
-    public func startPrefetching(_ requests: some Sequence<Request>) {
+    /// Starts loading `requests` at `priority`, for rows about to come into view (or, at
+    /// ``LoadPriority/landing``, where a fling will stop). A slot that later binds one of them
+    /// joins the work under way and raises its priority. Requests already prefetched keep
+    /// their priority: change it with ``setPrefetchPriority(_:for:)``.
+    public func startPrefetching(_ requests: some Sequence<Request>, priority: LoadPriority = .prefetch) {
         for request in requests where prefetching[request] == nil {
             if memoryCache?.value(for: request) != nil { continue }
             let consumer = pipeline.makeConsumerID()
             prefetching[request] = consumer
             prefetchByConsumer[consumer] = request
-            send(.request(request, .prefetch, consumer))
+            send(.request(request, priority, consumer))
+        }
+    }
+
+    /// Raises or lowers the priority of prefetches under way (a predicted landing range that
+    /// moves, a preload range that becomes the display range); other requests are ignored.
+    public func setPrefetchPriority(_ priority: LoadPriority, for requests: some Sequence<Request>) {
+        for request in requests {
+            guard let consumer = prefetching[request] else { continue }
+            send(.setPriority(request, priority, consumer))
         }
     }
 
@@ -85,7 +97,7 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
     public func deliverPending() -> Int {
         let arrivals = mailbox.takeAll()
         guard !arrivals.isEmpty else { return 0 }
-        let now = clock.now
+        let now = elapsed()
         var delivered = 0
         for arrival in arrivals {
             if let request = prefetchByConsumer.removeValue(forKey: arrival.consumer) {
@@ -110,15 +122,24 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
     @inlinable
     func cachedValue(for request: Request) -> Value? {
         guard let value = memoryCache?.value(for: request) else { return nil }
-        metricsBox.withLock { metrics in
-            metrics.requests += 1
-            metrics.memoryCacheHits += 1
-        }
+        metricsBox.withLock { $0.synchronousHits += 1 }
         return value
     }
 
-    /// Whether commands wait for the pipeline (for tests that wait for the system to settle).
-    var hasPendingCommands: Bool { !outgoing.isEmpty || inbox.isBusy }
+    /// Returns once every command sent so far has been performed and the pipeline has settled
+    /// (see ``ContentPipeline/settled()``). Values delivered meanwhile wait in the mailbox for
+    /// ``deliverPending()``.
+    public func settled() async {
+        flush()
+        await pipeline.wait(for: inbox, untilIdle: true)
+    }
+
+    /// Returns once every command sent so far has been performed, whatever work is under way:
+    /// for tests whose loads wait for the test.
+    func commandsPerformed() async {
+        flush()
+        await pipeline.wait(for: inbox, untilIdle: false)
+    }
 
     // MARK: - For slots
 
@@ -133,6 +154,11 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
     @inlinable
     func setPriority(_ priority: LoadPriority, of request: Request, consumer: ContentConsumerID) {
         send(.setPriority(request, priority, consumer))
+    }
+
+    @inlinable
+    func moveToFront(_ request: Request, consumer: ContentConsumerID) {
+        send(.moveToFront(request, consumer))
     }
 
     @inlinable
@@ -175,11 +201,14 @@ extension ContentPipeline {
                     }
                 case let .setPriority(request, priority, consumer):
                     setPriority(priority, of: request, consumer: consumer)
+                case let .moveToFront(request, consumer):
+                    moveToFront(request, consumer: consumer)
                 case let .cancel(request, consumer):
                     cancel(request, consumer: consumer)
                 }
             }
         }
+        resumeWaiters()
     }
 }
 
@@ -190,6 +219,7 @@ final class Inbox<Request: ContentRequest, Value: Sendable>: Sendable {
     enum Command: Sendable {
         case request(Request, LoadPriority, ContentConsumerID)
         case setPriority(Request, LoadPriority, ContentConsumerID)
+        case moveToFront(Request, ContentConsumerID)
         case cancel(Request, ContentConsumerID)
     }
 

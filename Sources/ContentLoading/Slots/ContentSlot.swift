@@ -51,11 +51,14 @@ public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
         self.loader = loader
     }
 
-    /// Binds the slot to `request`, or changes the priority if it is already bound to it.
+    /// Binds the slot to `request`; if it is already bound to it (a row that re-enters view),
+    /// sets the priority and moves the work, if it waits, to the front of its tier: it is the
+    /// newest thing the user asked for.
     @inlinable
     public func bind(_ request: Request, priority: LoadPriority = .visible) {
         if let binding, binding.request == request {
             loader.setPriority(priority, of: request, consumer: binding.consumer)
+            loader.moveToFront(request, consumer: binding.consumer)
             return
         }
         // Straight from the old request to the new one: no empty state in between for a

@@ -1,7 +1,5 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
+import HTTPLoading
 
 /// What to fetch: a feed's address and the validators of its last fetch.
 public struct FeedFetchRequest: Hashable, Sendable {
@@ -64,76 +62,32 @@ public struct FeedResponse: Sendable, Hashable {
 public struct FeedBody: AsyncSequence, Sendable {
     public typealias Element = [UInt8]
 
-    enum Source: Sendable {
-        case http(HTTPClientResponse.Body)
-        case file(FileChunkReader)
-        case stream(AsyncThrowingStream<[UInt8], any Error>)
-    }
+    let body: HTTPBody
 
-    let source: Source
-    let limit: Int
-
-    init(source: Source, limit: Int) {
-        self.source = source
-        self.limit = limit
+    init(body: HTTPBody) {
+        self.body = body
     }
 
     /// A body made of the pieces `stream` yields, at most `limit` bytes in all: for fetchers
     /// other than ``FeedFetcher``, and for tests that script a transfer.
     public init(_ stream: AsyncThrowingStream<[UInt8], any Error>, limit: Int = FeedFetcher.Configuration().maxBodySize) {
-        self.init(source: .stream(stream), limit: limit)
+        body = HTTPBody(stream, limit: limit)
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        switch source {
-        case .http(let body): AsyncIterator(piece: .http(body.makeAsyncIterator()), limit: limit)
-        case .file(let reader): AsyncIterator(piece: .file(reader), limit: limit)
-        case .stream(let stream): AsyncIterator(piece: .stream(stream.makeAsyncIterator()), limit: limit)
-        }
+        AsyncIterator(base: body.makeAsyncIterator())
     }
 
     /// Hands out the body's pieces, counting them against the limit.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        enum Piece {
-            case http(HTTPClientResponse.Body.AsyncIterator)
-            case file(FileChunkReader)
-            case stream(AsyncThrowingStream<[UInt8], any Error>.AsyncIterator)
-            case finished
-        }
-
-        var piece: Piece
-        let limit: Int
-        var received = 0
+        var base: HTTPBody.AsyncIterator
 
         public mutating func next() async throws -> [UInt8]? {
-            let bytes: [UInt8]?
             do {
-                switch piece {
-                case .http(var iterator):
-                    bytes = try await iterator.next().map { Array($0.readableBytesView) }
-                    piece = .http(iterator)
-                case .file(let reader):
-                    bytes = try await reader.next()
-                case .stream(var iterator):
-                    bytes = try await iterator.next()
-                    piece = .stream(iterator)
-                case .finished:
-                    return nil
-                }
+                return try await base.next()
             } catch {
-                piece = .finished
                 throw FeedFetcher.translate(error)
             }
-            guard let bytes else {
-                piece = .finished
-                return nil
-            }
-            received += bytes.count
-            guard received <= limit else {
-                piece = .finished
-                throw FeedFetchError.tooLarge(limit: limit)
-            }
-            return bytes
         }
     }
 }
@@ -184,8 +138,9 @@ public enum FeedFetchError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 /// Fetches feeds politely: conditional GET (a 304 costs no parsing), gzip and deflate,
-/// redirects followed by hand so that permanent ones can update the stored address, timeouts,
-/// a size limit, and a limit on how many feeds are fetched at once.
+/// permanent redirects reported so that the stored address can follow them, timeouts, a size
+/// limit, and a limit on how many feeds are fetched at once. The transfer itself (redirects,
+/// limits, `file:` URLs, typed errors) is ``HTTPDataLoader``'s.
 ///
 /// Call ``shutdown()`` before dropping the fetcher: it owns an HTTP client.
 public final class FeedFetcher: Sendable {
@@ -208,24 +163,21 @@ public final class FeedFetcher: Sendable {
 
     /// The limits in force.
     public let configuration: Configuration
-    private let client: HTTPClient
+    private let loader: HTTPDataLoader
 
     /// Creates a fetcher with its own HTTP client.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        client = HTTPClient(
-            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-            configuration: HTTPClient.Configuration(
-                redirectConfiguration: .disallow,
-                timeout: .init(connect: .seconds(10), read: .seconds(30)),
-                decompression: .enabled(limit: .size(configuration.maxBodySize))
-            )
-        )
+        var transfer = HTTPDataLoader.Configuration()
+        transfer.requestTimeout = configuration.timeout
+        transfer.maxRedirects = configuration.maxRedirects
+        transfer.maxBodySize = configuration.maxBodySize
+        loader = HTTPDataLoader(configuration: transfer)
     }
 
     /// Shuts the HTTP client down; fetches after this fail.
     public func shutdown() async throws {
-        try await client.shutdown()
+        try await loader.shutdown()
     }
 
     /// Fetches one feed, its whole body in memory (at most ``Configuration/maxBodySize``).
@@ -234,11 +186,9 @@ public final class FeedFetcher: Sendable {
         case .notModified(let moved):
             return .notModified(permanentRedirect: moved)
         case .opened(let response, let body):
-            var bytes: [UInt8] = []
+            let bytes: [UInt8]
             do {
-                for try await piece in body { bytes += piece }
-            } catch let error as FeedFetchError {
-                throw error
+                bytes = try await body.body.collect()
             } catch {
                 throw Self.translate(error)
             }
@@ -251,15 +201,34 @@ public final class FeedFetcher: Sendable {
     /// Opens one feed: follows redirects, sends the validators, and returns the response with
     /// a body to read as it arrives, so parsing can start before the download ends.
     public func open(_ request: FeedFetchRequest) async throws(FeedFetchError) -> FeedOpening {
-        switch request.url.scheme?.lowercased() {
-        case "http", "https":
-            return try await openHTTP(request)
-        case "file":
-            let reader = try FileChunkReader(path: request.url.path)
-            let response = FeedResponse(charset: nil, etag: nil, lastModified: nil, finalURL: request.url, permanentRedirect: nil)
-            return .opened(response, FeedBody(source: .file(reader), limit: configuration.maxBodySize))
+        var headers = [
+            (name: "User-Agent", value: configuration.userAgent),
+            ("Accept-Encoding", "gzip, deflate"),
+            ("Accept", "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, */*;q=0.8"),
+        ]
+        if let etag = request.etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified = request.lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        let opening: HTTPOpening
+        do {
+            opening = try await loader.open(request.url, headers: headers)
+        } catch {
+            throw Self.translate(error)
+        }
+        let allPermanent = opening.redirects.allSatisfy { $0 == 301 || $0 == 308 }
+        let moved = allPermanent && !opening.redirects.isEmpty ? opening.finalURL : nil
+        switch opening.status {
+        case 304:
+            return .notModified(permanentRedirect: moved)
+        case 200..<300:
+            let head = FeedResponse(
+                charset: opening.header("Content-Type").flatMap(Self.charset),
+                etag: opening.header("ETag"),
+                lastModified: opening.header("Last-Modified"),
+                finalURL: opening.finalURL,
+                permanentRedirect: moved)
+            return .opened(head, FeedBody(body: opening.body))
         default:
-            throw .unsupportedScheme(request.url.scheme ?? "")
+            throw .status(opening.status)
         }
     }
 
@@ -276,53 +245,6 @@ public final class FeedFetcher: Sendable {
         }
     }
 
-    private func openHTTP(_ request: FeedFetchRequest) async throws(FeedFetchError) -> FeedOpening {
-        var url = request.url
-        var allPermanent = true
-        for _ in 0...configuration.maxRedirects {
-            var httpRequest = HTTPClientRequest(url: url.absoluteString)
-            httpRequest.headers.add(name: "User-Agent", value: configuration.userAgent)
-            httpRequest.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
-            httpRequest.headers.add(name: "Accept", value: "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, */*;q=0.8")
-            if let etag = request.etag { httpRequest.headers.add(name: "If-None-Match", value: etag) }
-            if let lastModified = request.lastModified { httpRequest.headers.add(name: "If-Modified-Since", value: lastModified) }
-            let response: HTTPClientResponse
-            do {
-                response = try await client.execute(httpRequest, timeout: TimeAmount.nanoseconds(Self.nanoseconds(configuration.timeout)))
-            } catch {
-                throw Self.translate(error)
-            }
-            let status = Int(response.status.code)
-            let moved = allPermanent && url != request.url ? url : nil
-            switch status {
-            case 301, 302, 303, 307, 308:
-                guard let location = response.headers.first(name: "Location"),
-                      let next = URL(string: location, relativeTo: url)?.absoluteURL
-                else { throw .status(status) }
-                allPermanent = allPermanent && (status == 301 || status == 308)
-                url = next
-                continue
-            case 304:
-                return .notModified(permanentRedirect: moved)
-            case 200..<300:
-                let limit = configuration.maxBodySize
-                if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
-                    throw .tooLarge(limit: limit)
-                }
-                let head = FeedResponse(
-                    charset: response.headers.first(name: "Content-Type").flatMap(Self.charset),
-                    etag: response.headers.first(name: "ETag"),
-                    lastModified: response.headers.first(name: "Last-Modified"),
-                    finalURL: url,
-                    permanentRedirect: moved)
-                return .opened(head, FeedBody(source: .http(response.body), limit: limit))
-            default:
-                throw .status(status)
-            }
-        }
-        throw .tooManyRedirects
-    }
-
     /// The `charset` parameter of a `Content-Type` value.
     static func charset(_ contentType: String) -> String? {
         for parameter in contentType.split(separator: ";").dropFirst() {
@@ -334,20 +256,19 @@ public final class FeedFetcher: Sendable {
         return nil
     }
 
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    }
-
+    /// A transfer's failure in the feed's terms.
     static func translate(_ error: any Error) -> FeedFetchError {
         if let error = error as? FeedFetchError { return error }
-        if error is CancellationError { return .cancelled }
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout: return .timedOut
-            default: return .connectionFailed(String(describing: error))
-            }
+        let transfer = error as? HTTPLoadingError ?? (error is CancellationError ? .cancelled : .connectionFailed(String(describing: error)))
+        switch transfer {
+        case .unsupportedScheme(let scheme): return .unsupportedScheme(scheme)
+        case .status(let code, _): return .status(code)
+        case .bodyTooLarge(let limit): return .tooLarge(limit: limit)
+        case .timedOut: return .timedOut
+        case .tooManyRedirects: return .tooManyRedirects
+        case .connectionFailed(let reason): return .connectionFailed(reason)
+        case .fileUnreadable(let path): return .fileUnreadable(path)
+        case .cancelled: return .cancelled
         }
-        return .connectionFailed(String(describing: error))
     }
 }

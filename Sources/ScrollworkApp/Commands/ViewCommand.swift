@@ -1,6 +1,6 @@
 import ArgumentParser
-import ContentLoading
 import Foundation
+import HTTPLoading
 import TerminalUI
 import Thumbnails
 

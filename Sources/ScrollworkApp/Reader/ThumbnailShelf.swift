@@ -1,7 +1,10 @@
 import ContentLoading
+import ContentLoadingHTTP
+import HTTPLoading
 import Feeds
 import Foundation
 import TerminalUI
+import ThumbnailLoading
 import Thumbnails
 
 /// The reader's thumbnails: a slot per displayed row, bound when the row is displayed and
@@ -61,11 +64,10 @@ final class ThumbnailShelf {
         pictures[id] = nil
     }
 
-    /// Rows entering the preload range start loading, those at a fling's landing first (the
-    /// scheduler is newest first within a priority, so they go last); rows leaving the preload
-    /// range stop.
+    /// Rows entering the preload range start loading; those at a fling's landing load in the
+    /// landing tier, above prefetching; rows leaving the preload range stop.
     func preload(entered: [EntryRow], urgent: [EntryRow], left: [EntryRow.ID]) {
-        for rows in [entered, urgent] {
+        for (rows, priority) in [(entered, LoadPriority.prefetch), (urgent, LoadPriority.landing)] {
             var start: [ThumbnailRequest] = []
             for row in rows where prefetched[row.id] == nil {
                 if let request = request(for: row) {
@@ -73,7 +75,7 @@ final class ThumbnailShelf {
                     start.append(request)
                 }
             }
-            if !start.isEmpty { loader.startPrefetching(start) }
+            if !start.isEmpty { loader.startPrefetching(start, priority: priority) }
         }
         let stop = left.compactMap { prefetched.removeValue(forKey: $0) }
         if !stop.isEmpty { loader.stopPrefetching(stop) }

@@ -2,6 +2,7 @@ import ContentLoading
 import Foundation
 import ImageFixtures
 import Testing
+import ThumbnailLoading
 import Thumbnails
 
 /// Thumbnails plugged into ContentLoading as the decode stage.

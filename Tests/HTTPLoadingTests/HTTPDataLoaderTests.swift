@@ -1,5 +1,7 @@
-@testable import ContentLoading
+import ContentLoading
+import ContentLoadingHTTP
 import Foundation
+@testable import HTTPLoading
 import ScrollworkTestSupport
 import Testing
 
@@ -95,9 +97,10 @@ import Testing
     @Test func cancellingMidBodyClosesTheConnection() async throws {
         try await withServer { server, loader, _ in
             let url = server.url("/slow-body")
+            var answered = server.requestsAnswered.makeAsyncIterator()
             let transfer = Task { try await loader.loadData(for: url) }
             // Wait until the server has sent half the body, then hang up from the client side.
-            while server.hits("/slow-body") == 0 { await Task.yield() }
+            #expect(await answered.next() == "/slow-body")
             transfer.cancel()
             var closed = server.connectionClosed.makeAsyncIterator()
             _ = await closed.next()
@@ -123,6 +126,18 @@ import Testing
         }
     }
 
+    @Test func openingReportsEachRedirectAndSendsTheHeaders() async throws {
+        try await withServer { server, loader, _ in
+            let opening = try await loader.open(server.url("/redirect"), headers: [("X-Probe", "1")])
+            #expect(opening.status == 200)
+            #expect(opening.redirects == [301])
+            #expect(opening.finalURL == server.url("/ok/redirected"))
+            #expect(try await opening.body.collect() == Array("redirected".utf8))
+            let missing = try await loader.open(server.url("/missing"))
+            #expect(missing.status == 404, "opening hands over any status")
+        }
+    }
+
     @Test func refusesOtherSchemesAndReadsFiles() async throws {
         try await withServer { _, loader, _ in
             let error = await failure { try await loader.loadData(for: URL(string: "ftp://example.com/a")!) }
@@ -130,6 +145,9 @@ import Testing
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-\(UUID().uuidString)")
             try Data("on disk".utf8).write(to: file)
             #expect(try await loader.loadData(for: file) == Array("on disk".utf8))
+            let empty = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-\(UUID().uuidString)")
+            try Data().write(to: empty)
+            #expect(try await loader.loadData(for: empty) == [])
         }
     }
 

@@ -1,0 +1,321 @@
+/// Every decision of a loading pipeline, as a synchronous state machine: events in, effects out.
+///
+/// The core knows nothing of tasks, threads or clocks. A driver feeds it events (consumers'
+/// commands and the outcomes of work) with the current time, and performs the effects it
+/// returns: ``ContentPipeline`` does so with real tasks, a simulation or a test does so step
+/// by step in virtual time. Its decisions:
+/// - a request is served from the memory cache when it can;
+/// - equal requests share one processing job, and requests with equal data keys share one
+///   data load; shared work runs at the highest priority among its consumers, and stops only
+///   when its last consumer leaves: one consumer's cancel never cancels another's;
+/// - work starts by priority tier, with separate concurrency limits for loading and
+///   processing (``LoadScheduler`` is the policy of each stage);
+/// - cancelled waiting work never starts; cancelled running work is told to stop, and keeps its
+///   place against the limit until the driver reports that it has really stopped;
+/// - a consumer is answered at most once, and never after it cancelled;
+/// - with a disk cache, a load reads the disk first, and data loaded otherwise is written to it.
+///
+/// Being a value with no hidden inputs, two cores fed the same events return the same effects.
+/// The memory cache is the one shared object: it is also read synchronously by the main-actor
+/// front.
+///
+/// A simulation keeps its own clock and decides when each effect ends:
+///
+/// ```swift
+/// var core = LoadingCore<ThumbnailRequest, PixelBuffer>(configuration: .init(maxConcurrentLoads: 4))
+/// let row = ContentConsumerID()
+/// var effects = core.handle(.request(request, .visible, row), at: .zero)
+/// // effects == [.load(id, url)]: the simulated network answers 120 ms later.
+/// effects = core.handle(.loaded(id, .success(bytes)), at: .milliseconds(120))
+/// // effects == [.process(job, request, bytes)]: the decode takes what the processor's
+/// // cost(of:for:) says, then .processed(job, ...) yields [.deliver(row, request, ...)].
+/// ```
+public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
+    /// The limits and weights in force.
+    public let configuration: Configuration
+    /// Where processed values are kept, or nil for none.
+    public let memoryCache: MemoryCache<Request, Value>?
+    /// Whether loads go through a disk cache.
+    public let usesDiskCache: Bool
+    /// The counters so far.
+    public private(set) var metrics = ContentMetrics()
+
+    private struct DataJob {
+        let key: Request.DataKey
+        /// The processing jobs waiting for this data, in the order they joined.
+        var dependents: [WorkID] = []
+    }
+
+    private struct ProcessingJob {
+        let request: Request
+        /// The consumers and their priorities, in the order they joined: deliveries follow it.
+        var consumers: [(id: ContentConsumerID, priority: LoadPriority)] = []
+        /// The data job this job waits for, until its data arrives.
+        var dataJob: WorkID?
+        var data: [UInt8]?
+        var timings: RequestTimings
+
+        var priority: LoadPriority { consumers.lazy.map(\.priority).max() ?? .background }
+    }
+
+    private var loads: LoadScheduler<WorkID>
+    private var processing: LoadScheduler<WorkID>
+    private var dataJobs: [WorkID: DataJob] = [:]
+    private var dataJobForKey: [Request.DataKey: WorkID] = [:]
+    private var processingJobs: [WorkID: ProcessingJob] = [:]
+    private var processingJobForRequest: [Request: WorkID] = [:]
+    private var lastID: UInt64 = 0
+
+    /// Creates an idle core.
+    ///
+    /// - Precondition: both concurrency limits are positive.
+    public init(configuration: Configuration = Configuration(), memoryCache: MemoryCache<Request, Value>? = nil, usesDiskCache: Bool = false) {
+        self.configuration = configuration
+        self.memoryCache = memoryCache
+        self.usesDiskCache = usesDiskCache
+        loads = LoadScheduler(maxConcurrent: configuration.maxConcurrentLoads, order: configuration.order)
+        processing = LoadScheduler(maxConcurrent: configuration.maxConcurrentProcessing, order: configuration.order)
+    }
+
+    /// The data loads and processing jobs running: started and not yet reported stopped.
+    public var runningCounts: (loads: Int, processing: Int) { (loads.running.count, processing.running.count) }
+
+    /// The data loads and processing jobs waiting to start.
+    public var waitingCounts: (loads: Int, processing: Int) { (loads.waitingCount, processing.waitingCount) }
+
+    /// Whether the core has no work at all: nothing waits, runs or is still stopping.
+    public var isIdle: Bool {
+        dataJobs.isEmpty && processingJobs.isEmpty && loads.running.isEmpty && processing.running.isEmpty
+    }
+
+    /// Takes one event at time `now` (any monotonic time; the driver's clock decides) and
+    /// returns the effects to perform, in order.
+    ///
+    /// - Complexity: O(c + k) for c consumers of the work concerned and k jobs started.
+    public mutating func handle(_ event: Event, at now: Duration) -> [Effect] {
+        var effects: [Effect] = []
+        switch event {
+        case let .request(request, priority, consumer):
+            self.request(request, priority: priority, consumer: consumer, now: now, effects: &effects)
+        case let .setPriority(request, priority, consumer):
+            setPriority(priority, of: request, consumer: consumer)
+        case let .moveToFront(request, consumer):
+            moveToFront(request, consumer: consumer)
+        case let .cancel(request, consumer):
+            cancel(request, consumer: consumer, effects: &effects)
+        case let .diskRead(id, data):
+            diskRead(id, data, now: now, effects: &effects)
+        case let .loaded(id, result):
+            loadEnded(id, result, fromDisk: false, now: now, effects: &effects)
+        case let .processed(id, result):
+            processingEnded(id, result, now: now, effects: &effects)
+        }
+        for id in loads.startNext() { startLoad(id, now: now, effects: &effects) }
+        for id in processing.startNext() { startProcessing(id, effects: &effects) }
+        return effects
+    }
+
+    // MARK: - Consumers
+
+    private mutating func request(
+        _ request: Request, priority: LoadPriority, consumer: ContentConsumerID, now: Duration, effects: inout [Effect]
+    ) {
+        metrics.requests += 1
+        if let value = memoryCache?.value(for: request) {
+            metrics.memoryCacheHits += 1
+            effects.append(.deliver(consumer, request, .success(value), RequestTimings(queued: now)))
+            return
+        }
+        let id: WorkID
+        if let existing = processingJobForRequest[request] {
+            id = existing
+            metrics.coalesced += 1
+        } else {
+            id = makeID()
+            processingJobForRequest[request] = id
+            processingJobs[id] = ProcessingJob(request: request, timings: RequestTimings(queued: now))
+            attachToData(job: id, key: request.dataKey, priority: priority)
+        }
+        precondition(!processingJobs[id]!.consumers.contains { $0.id == consumer }, "consumer already waits for \(request)")
+        processingJobs[id]!.consumers.append((consumer, priority))
+        reprioritize(processingJob: id)
+    }
+
+    private mutating func setPriority(_ priority: LoadPriority, of request: Request, consumer: ContentConsumerID) {
+        guard let id = processingJobForRequest[request],
+              let index = processingJobs[id]!.consumers.firstIndex(where: { $0.id == consumer })
+        else { return }
+        processingJobs[id]!.consumers[index].priority = priority
+        reprioritize(processingJob: id)
+    }
+
+    private mutating func moveToFront(_ request: Request, consumer: ContentConsumerID) {
+        guard let id = processingJobForRequest[request], let job = processingJobs[id],
+              job.consumers.contains(where: { $0.id == consumer })
+        else { return }
+        if let dataID = job.dataJob {
+            loads.moveToFront(dataID)
+        } else {
+            processing.moveToFront(id)
+        }
+    }
+
+    private mutating func cancel(_ request: Request, consumer: ContentConsumerID, effects: inout [Effect]) {
+        guard let id = processingJobForRequest[request],
+              let index = processingJobs[id]!.consumers.firstIndex(where: { $0.id == consumer })
+        else { return }
+        processingJobs[id]!.consumers.remove(at: index)
+        if processingJobs[id]!.consumers.isEmpty {
+            abandon(processingJob: id, effects: &effects)
+        } else {
+            reprioritize(processingJob: id)
+        }
+    }
+
+    // MARK: - Data loading
+
+    private mutating func attachToData(job: WorkID, key: Request.DataKey, priority: LoadPriority) {
+        let dataID: WorkID
+        if let existing = dataJobForKey[key] {
+            dataID = existing
+        } else {
+            dataID = makeID()
+            dataJobForKey[key] = dataID
+            dataJobs[dataID] = DataJob(key: key)
+            loads.enqueue(dataID, priority: priority)
+        }
+        dataJobs[dataID]!.dependents.append(job)
+        processingJobs[job]!.dataJob = dataID
+    }
+
+    private mutating func startLoad(_ id: WorkID, now: Duration, effects: inout [Effect]) {
+        let job = dataJobs[id]!
+        metrics.loadsStarted += 1
+        for dependent in job.dependents { processingJobs[dependent]!.timings.loadStarted = now }
+        effects.append(usesDiskCache ? .readDisk(id, job.key) : .load(id, job.key))
+    }
+
+    private mutating func diskRead(_ id: WorkID, _ data: [UInt8]?, now: Duration, effects: inout [Effect]) {
+        guard let job = dataJobs[id] else {
+            // Abandoned while the disk was read: the work has stopped, its place is free.
+            loads.remove(id)
+            return
+        }
+        if let data {
+            metrics.diskCacheHits += 1
+            loadEnded(id, .success(data), fromDisk: true, now: now, effects: &effects)
+        } else {
+            effects.append(.load(id, job.key))
+        }
+    }
+
+    private mutating func loadEnded(
+        _ id: WorkID, _ result: Result<[UInt8], any Error>, fromDisk: Bool, now: Duration, effects: inout [Effect]
+    ) {
+        loads.remove(id)
+        // A load abandoned by all its dependents was counted as cancelled when abandoned.
+        guard let job = dataJobs.removeValue(forKey: id) else { return }
+        dataJobForKey[job.key] = nil
+        switch result {
+        case .success(let data):
+            metrics.bytesLoaded += data.count
+            if usesDiskCache, !fromDisk { effects.append(.writeDisk(job.key, data)) }
+            for dependent in job.dependents {
+                processingJobs[dependent]!.dataJob = nil
+                processingJobs[dependent]!.data = data
+                processingJobs[dependent]!.timings.loaded = now
+                processing.enqueue(dependent, priority: processingJobs[dependent]!.priority)
+            }
+        case .failure(let error):
+            metrics.failed += 1
+            for dependent in job.dependents {
+                finish(dependent, with: .failure(.loadingFailed(error)), now: now, effects: &effects)
+            }
+        }
+    }
+
+    // MARK: - Processing
+
+    private mutating func startProcessing(_ id: WorkID, effects: inout [Effect]) {
+        metrics.processingStarted += 1
+        let data = processingJobs[id]!.data!
+        processingJobs[id]!.data = nil
+        effects.append(.process(id, processingJobs[id]!.request, data))
+    }
+
+    private mutating func processingEnded(
+        _ id: WorkID, _ result: Result<Value, ContentError>, now: Duration, effects: inout [Effect]
+    ) {
+        processing.remove(id)
+        guard let request = processingJobs[id]?.request else { return }
+        switch result {
+        case .success(let value):
+            metrics.completed += 1
+            memoryCache?.insert(value, for: request, cost: configuration.cost(value))
+        case .failure:
+            metrics.failed += 1
+        }
+        finish(id, with: result, now: now, effects: &effects)
+    }
+
+    private mutating func finish(_ id: WorkID, with result: Result<Value, ContentError>, now: Duration, effects: inout [Effect]) {
+        guard var job = processingJobs.removeValue(forKey: id) else { return }
+        processingJobForRequest[job.request] = nil
+        job.timings.processed = now
+        for consumer in job.consumers { effects.append(.deliver(consumer.id, job.request, result, job.timings)) }
+    }
+
+    // MARK: - Priorities and cancellation
+
+    private mutating func reprioritize(processingJob id: WorkID) {
+        guard let job = processingJobs[id] else { return }
+        processing.setPriority(job.priority, of: id)
+        if let dataID = job.dataJob { reprioritize(dataJob: dataID) }
+    }
+
+    private mutating func reprioritize(dataJob id: WorkID) {
+        guard let job = dataJobs[id] else { return }
+        var highest = LoadPriority.background
+        for dependent in job.dependents {
+            if let priority = processingJobs[dependent]?.priority, priority > highest { highest = priority }
+        }
+        loads.setPriority(highest, of: id)
+    }
+
+    private mutating func abandon(processingJob id: WorkID, effects: inout [Effect]) {
+        let job = processingJobs.removeValue(forKey: id)!
+        processingJobForRequest[job.request] = nil
+        if let dataID = job.dataJob {
+            dataJobs[dataID]!.dependents.removeAll { $0 == id }
+            if dataJobs[dataID]!.dependents.isEmpty {
+                abandon(dataJob: dataID, effects: &effects)
+            } else {
+                reprioritize(dataJob: dataID)
+            }
+        } else if processing.running[id] != nil {
+            // Running: its place is freed when the work reports that it has stopped.
+            effects.append(.cancelProcessing(id))
+            metrics.cancelledInFlight += 1
+        } else {
+            processing.remove(id)
+            metrics.cancelledBeforeStart += 1
+        }
+    }
+
+    private mutating func abandon(dataJob id: WorkID, effects: inout [Effect]) {
+        let job = dataJobs.removeValue(forKey: id)!
+        dataJobForKey[job.key] = nil
+        if loads.running[id] != nil {
+            effects.append(.cancelLoad(id))
+            metrics.cancelledInFlight += 1
+        } else {
+            loads.remove(id)
+            metrics.cancelledBeforeStart += 1
+        }
+    }
+
+    private mutating func makeID() -> WorkID {
+        lastID += 1
+        return WorkID(rawValue: lastID)
+    }
+}
