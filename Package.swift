@@ -29,10 +29,12 @@ let package = Package(
     targets: [
         // Engines, left to right in the data flow of DESIGN.md.
         .target(name: "ListDiff"),
+        // One stable hash (FNV-1a) for the disk cache's names and checks and Feeds' entry ids.
+        .target(name: "StableHashing"),
         .target(name: "CThumbnails", linkerSettings: imageLibraries),
         .target(name: "Thumbnails", dependencies: ["CThumbnails"]),
         // The loading engine, without networking: an app plugs in its own DataLoading.
-        .target(name: "ContentLoading", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
+        .target(name: "ContentLoading", dependencies: ["StableHashing", .product(name: "DequeModule", package: "swift-collections")]),
         // HTTP and file loading on AsyncHTTPClient, for content and for feeds.
         .target(
             name: "HTTPLoading",
@@ -52,6 +54,7 @@ let package = Package(
             name: "Feeds",
             dependencies: [
                 "CLibXML2",
+                "StableHashing",
                 "HTTPLoading",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -106,7 +109,7 @@ let package = Package(
             dependencies: ["LoopbackHTTP"],
             path: "Tests/ScrollworkTestSupport"
         ),
-        .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "SeededRandom"]),
+        .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "StableHashing", "SeededRandom"]),
         .testTarget(
             name: "HTTPLoadingTests",
             dependencies: ["HTTPLoading", "ContentLoadingHTTP", "ContentLoading", "ScrollworkTestSupport"]

@@ -1,5 +1,6 @@
 @testable import ContentLoading
 import Foundation
+import StableHashing
 import Testing
 
 @Suite struct DiskCacheTests {

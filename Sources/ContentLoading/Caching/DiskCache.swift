@@ -1,4 +1,5 @@
 import Foundation
+import StableHashing
 
 /// A cache of loaded data on disk, for data keys such as URLs.
 public protocol DataCaching<Key>: Sendable {
@@ -223,36 +224,5 @@ enum EntryFormat {
 
     private static func read(_ bytes: [UInt8], at offset: Int, count: Int) -> UInt64 {
         (0..<count).reduce(0) { $0 | UInt64(bytes[offset + $1]) << (8 * $1) }
-    }
-}
-
-/// Hashes that are the same in every process and on every platform (Swift's `Hasher` is
-/// seeded per process, so it cannot name files).
-enum StableHash {
-    /// FNV-1a, 64 bits.
-    static func fnv1a64(_ bytes: [UInt8], basis: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
-        var hash = basis
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return hash
-    }
-
-    /// 128 bits as 32 hex digits: two FNV-1a passes with different bases, each finished with a
-    /// SplitMix64 mix so nearby keys spread.
-    static func hex128(_ bytes: [UInt8]) -> String {
-        let halves = [fnv1a64(bytes), fnv1a64(bytes, basis: 0x8422_2325_CBF2_9CE4)].map(mix)
-        return halves.map { half in
-            let hex = String(half, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }.joined()
-    }
-
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StableHashing
 
 /// An entry being read: the raw values of its elements, turned into a ``FeedEntry`` with the
 /// fallbacks (id, link, author, thumbnail) once the entry's element closes.

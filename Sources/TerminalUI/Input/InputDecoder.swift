@@ -240,32 +240,29 @@ public struct InputDecoder: Sendable {
             return .events([.key(KeyPress(key))], length: 3)
         case 0x1B:
             // Some terminals send Alt with a special key as ESC before the key's sequence.
-            switch parseEscape(at: index + 1) {
-            case .events(let events, let length):
-                guard events.count == 1, case .key(var press) = events[0] else { return .invalid(length: 1) }
-                press.modifiers.insert(.alt)
-                return .events([.key(press)], length: 1 + length)
-            case .incomplete:
-                return .incomplete
-            case .invalid, .overlong, .pasteStart:
-                return .invalid(length: 1)
-            }
+            return Self.withAlt(parseEscape(at: index + 1))
         case let next where next < 0x20 || next == 0x7F:
             var press = Self.controlKey(next)
             press.modifiers.insert(.alt)
             return .events([.key(press)], length: 2)
         default:
             // ESC before a character is Alt held with it.
-            switch parseText(at: index + 1, maxCharacters: 1) {
-            case .events(let events, let length):
-                guard case .key(var press) = events[0] else { return .invalid(length: 1) }
-                press.modifiers.insert(.alt)
-                return .events([.key(press)], length: 1 + length)
-            case .incomplete:
-                return .incomplete
-            case .invalid, .overlong, .pasteStart:
-                return .invalid(length: 1)
-            }
+            return Self.withAlt(parseText(at: index + 1, maxCharacters: 1))
+        }
+    }
+
+    /// What follows an ESC, read as one key with Alt held; anything else makes the ESC
+    /// invalid on its own, and the rest is read again after it.
+    private static func withAlt(_ parsed: Parsed) -> Parsed {
+        switch parsed {
+        case .events(let events, let length):
+            guard events.count == 1, case .key(var press) = events[0] else { return .invalid(length: 1) }
+            press.modifiers.insert(.alt)
+            return .events([.key(press)], length: 1 + length)
+        case .incomplete:
+            return .incomplete
+        case .invalid, .overlong, .pasteStart:
+            return .invalid(length: 1)
         }
     }
 
