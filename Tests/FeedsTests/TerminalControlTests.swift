@@ -2,6 +2,7 @@
 import Foundation
 import GRDB
 import ScrollworkTestSupport
+import SeededRandom
 import Testing
 
 /// Feed text never carries a command for the terminal, whatever the format and however the
@@ -121,6 +122,34 @@ import Testing
         }
         for field in text {
             #expect(HostileFeeds.terminalControls(in: field).isEmpty, "\(field.debugDescription)")
+        }
+    }
+
+    /// The word-at-a-time scan against the plain rule, on random text where the characters to
+    /// remove fall at every position of a word and across word boundaries.
+    @Test func theFastScanAgreesWithThePlainRule() {
+        let seed = randomizedTestSeed()
+        print("FeedText scan: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        let alphabet: [Unicode.Scalar] = ["a", " ", "\t", "\n", "\r", "\u{1B}", "\u{7F}", "\u{80}", "\u{9B}", "\u{A0}", "é",
+                                          "\u{202A}", "\u{202E}", "\u{2066}", "\u{2069}", "\u{2014}", "\u{200F}", "日", "🙂"]
+        func reference(_ text: String, line: Bool) -> String {
+            let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            return String(String.UnicodeScalarView(normalized.unicodeScalars.filter { scalar in
+                if scalar == "\t" || scalar == "\n" { return true }
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return false }
+                return !(line && ((0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)))
+            }))
+        }
+        for _ in 0..<3_000 {
+            let length = Int.random(in: 0...40, using: &random)
+            // Mostly plain text, so clean strings (the fast path) are common too.
+            let scalars = (0..<length).map { _ in
+                Int.random(in: 0..<4, using: &random) == 0 ? alphabet[Int.random(in: 0..<alphabet.count, using: &random)] : "a"
+            }
+            let text = String(String.UnicodeScalarView(scalars))
+            #expect(FeedText.line(text) == reference(text, line: true), "seed \(seed): \(text.debugDescription)")
+            #expect(FeedText.text(text) == reference(text, line: false), "seed \(seed): \(text.debugDescription)")
         }
     }
 
