@@ -109,7 +109,7 @@ let package = Package(
             dependencies: ["LoopbackHTTP"],
             path: "Tests/ScrollworkTestSupport"
         ),
-        .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "StableHashing", "SeededRandom"]),
+        .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "StableHashing", "SeededRandom", "ScrollworkTestSupport"]),
         .testTarget(
             name: "HTTPLoadingTests",
             dependencies: ["HTTPLoading", "ContentLoadingHTTP", "ContentLoading", "ScrollworkTestSupport"]

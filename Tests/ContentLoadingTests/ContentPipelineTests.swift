@@ -1,5 +1,6 @@
 import ContentLoading
 import Foundation
+import ScrollworkTestSupport
 import Testing
 
 typealias Pipeline = ContentPipeline<TestRequest, String>
@@ -231,8 +232,8 @@ func makePipeline(loads: Int = 6, cache: MemoryCache<TestRequest, String>? = Mem
     }
 
     @Test func theDiskCacheServesDataAcrossPipelines() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-pipeline-\(UUID().uuidString)")
-        let disk = try DiskCache<String>(directory: directory)
+        let scratch = ScratchDirectory("scrollwork-pipeline")
+        let disk = try DiskCache<String>(directory: scratch.path("cache"))
         let loader = ControlledLoader()
         let first = Pipeline(loader: loader, processor: EchoProcessor(), memoryCache: nil, diskCache: disk)
         _ = await request(first, TestRequest(url: "u"))

@@ -1,11 +1,12 @@
 @testable import ContentLoading
 import Foundation
+import ScrollworkTestSupport
 import StableHashing
 import Testing
 
 @Suite struct DiskCacheTests {
-    private let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("scrollwork-disk-cache-\(UUID().uuidString)")
+    private let scratch = ScratchDirectory("scrollwork-disk-cache")
+    private var directory: URL { scratch.path("cache") }
 
     /// A clock that ticks one second per reading, so eviction order never depends on timing.
     private final class TickingClock: @unchecked Sendable {

@@ -142,11 +142,10 @@ import Testing
         try await withServer { _, loader, _ in
             let error = await failure { try await loader.loadData(for: URL(string: "ftp://example.com/a")!) }
             #expect(error as? HTTPLoadingError == .unsupportedScheme("ftp"))
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-\(UUID().uuidString)")
-            try Data("on disk".utf8).write(to: file)
+            let scratch = ScratchDirectory("scrollwork-http")
+            let file = try scratch.file("on disk")
             #expect(try await loader.loadData(for: file) == Array("on disk".utf8))
-            let empty = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-\(UUID().uuidString)")
-            try Data().write(to: empty)
+            let empty = try scratch.file("")
             #expect(try await loader.loadData(for: empty) == [])
         }
     }
