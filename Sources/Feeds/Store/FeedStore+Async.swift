@@ -72,6 +72,13 @@ extension FeedStore {
         try await read(Self.selecting(query))
     }
 
+    /// The whole entry with identifier `id` (content included), for an article that opens;
+    /// `nil` when it was deleted.
+    /// - Complexity: O(log n).
+    public func entry(id: StoredEntry.ID) async throws(FeedStoreError) -> StoredEntry? {
+        try await read(Self.selectingEntry(id: id))
+    }
+
     /// One page of list rows; see the blocking ``rows(_:)``.
     public func rows(_ query: EntryQuery) async throws(FeedStoreError) -> [EntryRow] {
         try await read(Self.selectingRows(query))

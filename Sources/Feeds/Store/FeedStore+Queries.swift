@@ -15,17 +15,24 @@ extension FeedStore {
     static func selecting(_ query: EntryQuery) -> @Sendable (Database) throws -> [StoredEntry] {
         let (sql, arguments) = filtered(query, selecting: "SELECT * FROM entry")
         return { db in
-            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                StoredEntry(
-                    id: row["id"],
-                    feedID: row["feedId"],
-                    entry: try EntryColumns.entry(from: row),
-                    isRead: row["read"],
-                    isStarred: row["starred"],
-                    firstSeen: Date(timeIntervalSince1970: row["firstSeen"])
-                )
-            }
+            try Row.fetchAll(db, sql: sql, arguments: arguments).map(storedEntry)
         }
+    }
+
+    /// The reading of ``entry(id:)``.
+    static func selectingEntry(id: StoredEntry.ID) -> @Sendable (Database) throws -> StoredEntry? {
+        { db in try Row.fetchOne(db, sql: "SELECT * FROM entry WHERE id = ?", arguments: [id]).map(storedEntry) }
+    }
+
+    private static func storedEntry(_ row: Row) throws -> StoredEntry {
+        StoredEntry(
+            id: row["id"],
+            feedID: row["feedId"],
+            entry: try EntryColumns.entry(from: row),
+            isRead: row["read"],
+            isStarred: row["starred"],
+            firstSeen: Date(timeIntervalSince1970: row["firstSeen"])
+        )
     }
 
     /// One page of the light rows a list shows, in the order and with the filters of

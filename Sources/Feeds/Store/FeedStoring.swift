@@ -39,6 +39,8 @@ public protocol FeedStoring: Sendable {
     func prune(_ policy: RetentionPolicy, feed: StoredFeed.ID?, now: Date) async throws(FeedStoreError) -> Int
     /// One page of whole entries (content included), newest first: for an article that opens.
     func entries(_ query: EntryQuery) async throws(FeedStoreError) -> [StoredEntry]
+    /// The whole entry with identifier `id`, for an article that opens; `nil` when deleted.
+    func entry(id: StoredEntry.ID) async throws(FeedStoreError) -> StoredEntry?
     /// One page of the light rows a list shows, in the order of ``entries(_:)``.
     func rows(_ query: EntryQuery) async throws(FeedStoreError) -> [EntryRow]
     /// The rows of `query` now, then again after every committed change that alters them.

@@ -20,6 +20,8 @@ struct PostListScreen {
     var status: String
     /// The time relative dates count from.
     var now: Date
+    /// The post under the cursor, drawn highlighted.
+    var selectedID: EntryRow.ID?
 
     /// Draws the screen into `buffer`: the header on the first row, the list below it in rows
     /// 1..<rows-1 (the viewport's height), the status line on the last row.
@@ -52,21 +54,25 @@ struct PostListScreen {
         // Draw into a scratch strip and copy the rows inside the list, so a post half scrolled
         // out never draws over the header or the status line.
         var strip = CellBuffer(columns: width, rows: Self.rowHeight)
+        let background: TerminalColor = post.id == selectedID ? Self.selection : .default
+        if post.id == selectedID {
+            strip.fill(row: 0, column: 0, width: width, height: Self.rowHeight - 1, with: Cell(" ", style: CellStyle(background: background)))
+        }
         if !post.isRead {
-            strip.write("●", row: 0, column: 0, style: CellStyle(foreground: .indexed(39), attributes: dim))
+            strip.write("●", row: 0, column: 0, style: CellStyle(foreground: .indexed(39), background: background, attributes: dim))
         }
         strip.draw(pictures(post), row: 0, column: 2, columns: Self.thumbnail.columns, rows: Self.thumbnail.rows)
         let titleAttributes = (post.isRead ? CellAttributes() : CellAttributes.bold).union(dim)
         strip.write(TextLayout.truncated(post.title.isEmpty ? "(untitled)" : post.title, toWidth: textWidth),
-                    row: 0, column: textColumn, style: CellStyle(attributes: titleAttributes))
+                    row: 0, column: textColumn, style: CellStyle(background: background, attributes: titleAttributes))
         let star = post.isStarred ? "★ " : ""
         let byline = "\(star)\(post.feedTitle) · \(Self.relative(post.date, now: now, isDated: post.isDated))"
         strip.write(TextLayout.truncated(byline, toWidth: textWidth), row: 1, column: textColumn,
-                    style: CellStyle(foreground: .indexed(109), attributes: dim))
+                    style: CellStyle(foreground: .indexed(109), background: background, attributes: dim))
         let excerpt = TextLayout.wrapped(post.excerpt, toWidth: max(1, textWidth))
         for (line, text) in excerpt.prefix(2).enumerated() {
             let shown = line == 1 && excerpt.count > 2 ? TextLayout.truncated(text + " …", toWidth: textWidth) : text
-            strip.write(shown, row: 2 + line, column: textColumn, style: CellStyle(foreground: .indexed(245), attributes: dim))
+            strip.write(shown, row: 2 + line, column: textColumn, style: CellStyle(foreground: .indexed(245), background: background, attributes: dim))
         }
         for line in 0..<Self.rowHeight where clip.contains(top + line) {
             for column in 0..<width {
@@ -74,6 +80,9 @@ struct PostListScreen {
             }
         }
     }
+
+    /// The background of the post under the cursor.
+    static let selection = TerminalColor.indexed(236)
 
     /// "just now", "5m", "3h", "2d", then the date.
     static func relative(_ date: Date, now: Date, isDated: Bool) -> String {

@@ -21,6 +21,7 @@ final class Reader: ListViewportHost {
         case refreshProgress(String)
         case tick
         case thumbnailsArrived
+        case articleLoaded(StoredEntry)
     }
 
     private let session: TerminalIO
@@ -30,7 +31,7 @@ final class Reader: ListViewportHost {
     private var viewport: ListViewport<EntryRow>!
     private var renderer: FrameRenderer
     private var buffer: CellBuffer
-    private var status = "j/k scroll · space page · g/G top/bottom · r refresh · q quit"
+    private var status = "j/k move · enter open · space page · g/G top/bottom · r refresh · q quit"
     private var running = true
     private var tickScheduled = false
     private let events: AsyncStream<Event>
@@ -41,6 +42,10 @@ final class Reader: ListViewportHost {
     private var lastFrame = ListViewport<EntryRow>.Frame(rows: [], offset: 0, contentHeight: 0)
     private let thumbnails = ThumbnailShelf()
     private var rowsByID: [EntryRow.ID: EntryRow] = [:]
+    /// The post the list's cursor is on, kept by identity as posts arrive above it.
+    private var selectedID: EntryRow.ID?
+    /// The open article and how far it is scrolled, over the list.
+    private var article: (screen: ArticleScreen, scroll: Int)?
 
     init(session: TerminalIO, store: FeedStore, refresher: FeedRefresher, title: String, colorMode: ColorMode) {
         self.session = session
@@ -96,6 +101,10 @@ final class Reader: ListViewportHost {
         case .thumbnailsArrived:
             // Delivered with the next frame, at most once a frame.
             if !tickScheduled { needsRedraw = true }
+        case .articleLoaded(let entry):
+            let feedTitle = rowsByID[entry.id]?.feedTitle ?? ""
+            article = (ArticleScreen(entry: entry, feedTitle: feedTitle, width: buffer.columns), 0)
+            draw(lastFrame)
         case .refreshProgress(let text):
             status = text
             draw(lastFrame)
@@ -112,13 +121,18 @@ final class Reader: ListViewportHost {
     }
 
     private func handle(_ input: InputEvent) {
+        if article != nil, case .key(let press) = input {
+            handleArticle(press)
+            return
+        }
         let page = Double(max(1, buffer.rows - 2 - PostListScreen.rowHeight))
         switch input {
         case .key(let press):
             switch press.key {
             case .character("q"), .escape: running = false
-            case .character("j"), .down: viewport.fling(velocity: 900, at: now)
-            case .character("k"), .up: viewport.fling(velocity: -900, at: now)
+            case .character("j"), .down: moveSelection(by: 1)
+            case .character("k"), .up: moveSelection(by: -1)
+            case .enter: openSelected()
             case .character(" "), .pageDown: viewport.scroll(to: viewport.scroll.offset + page, animated: true, at: now)
             case .character("b"), .pageUp: viewport.scroll(to: viewport.scroll.offset - page, animated: true, at: now)
             case .character("g"), .home: viewport.scroll(to: 0, animated: true, at: now)
@@ -129,6 +143,11 @@ final class Reader: ListViewportHost {
         case .mouse(let mouse):
             if case .scroll(let direction) = mouse.action, direction == .up || direction == .down {
                 viewport.fling(velocity: direction == .up ? -1_200 : 1_200, at: now)
+            } else if case .press(.left) = mouse.action,
+                      let row = lastFrame.rows.first(where: { !$0.isLeaving && Int($0.top.rounded()) + 1 <= mouse.row
+                          && mouse.row < Int($0.top.rounded()) + 1 + PostListScreen.rowHeight }) {
+                selectedID = row.item.id
+                openSelected()
             }
         case .resize(let columns, let rows):
             buffer = CellBuffer(columns: columns, rows: rows)
@@ -140,6 +159,70 @@ final class Reader: ListViewportHost {
         default:
             break
         }
+    }
+
+    /// Moves the cursor `delta` posts and scrolls, gliding, just enough to show it.
+    private func moveSelection(by delta: Int) {
+        let items = viewport.items
+        guard !items.isEmpty else { return }
+        let current = selectedID.flatMap { id in items.firstIndex { $0.id == id } } ?? visibleTopRow()
+        let next = min(max(0, current + (selectedID == nil ? 0 : delta)), items.count - 1)
+        selectedID = items[next].id
+        let top = viewport.geometry.offset(ofRow: next)
+        let bottom = viewport.geometry.offset(ofRow: next + 1)
+        let height = viewport.scroll.viewportHeight
+        let target = viewport.scroll.predictedLanding
+        if top < target {
+            viewport.scroll(to: top, animated: true, at: now)
+        } else if bottom > target + height {
+            viewport.scroll(to: bottom - height, animated: true, at: now)
+        } else {
+            draw(lastFrame)
+        }
+    }
+
+    /// The first post fully on screen.
+    private func visibleTopRow() -> Int {
+        let offset = viewport.scroll.offset
+        let row = viewport.geometry.row(atOffset: offset) ?? 0
+        return viewport.geometry.offset(ofRow: row) < offset ? min(row + 1, max(0, viewport.items.count - 1)) : row
+    }
+
+    /// Opens the post under the cursor (the first on screen when there is none), and marks it
+    /// read.
+    private func openSelected() {
+        let items = viewport.items
+        guard !items.isEmpty else { return }
+        let id = selectedID ?? items[visibleTopRow()].id
+        selectedID = id
+        let store = self.store
+        let sink = self.sink
+        Task.detached {
+            guard let entry = try? await store.entry(id: id) else { return }
+            sink.yield(.articleLoaded(entry))
+            try? await store.setRead(true, entries: [id])
+        }
+    }
+
+    private func handleArticle(_ press: KeyPress) {
+        guard var open = article else { return }
+        let height = buffer.rows - 2
+        switch press.key {
+        case .character("q"), .escape, .left, .backspace:
+            article = nil
+            draw(lastFrame)
+            return
+        case .character("j"), .down: open.scroll += 1
+        case .character("k"), .up: open.scroll -= 1
+        case .character(" "), .pageDown: open.scroll += height - 1
+        case .character("b"), .pageUp: open.scroll -= height - 1
+        case .character("g"), .home: open.scroll = 0
+        case .character("G"), .end: open.scroll = open.screen.maxScroll(height: height)
+        default: return
+        }
+        open.scroll = min(max(0, open.scroll), open.screen.maxScroll(height: height))
+        article = open
+        draw(lastFrame)
     }
 
     private func refresh() {
@@ -176,8 +259,14 @@ final class Reader: ListViewportHost {
     }
 
     private func draw(_ frame: ListViewport<EntryRow>.Frame) {
+        if let article {
+            article.screen.draw(scroll: article.scroll, status: "j/k scroll · space page · q back", into: &buffer)
+            session.write(renderer.render(buffer))
+            return
+        }
         let count = viewport.items.count
-        let screen = PostListScreen(title: "\(title) — \(count) post\(count == 1 ? "" : "s")", status: status, now: Date())
+        var screen = PostListScreen(title: "\(title) — \(count) post\(count == 1 ? "" : "s")", status: status, now: Date())
+        screen.selectedID = selectedID
         screen.draw(frame, pictures: { [thumbnails] in thumbnails.picture(for: $0) }, into: &buffer)
         session.write(renderer.render(buffer))
     }

@@ -1,0 +1,152 @@
+import Feeds
+import Foundation
+import TerminalUI
+
+/// Draws an open article: its title and byline, the text laid out to the width (headings,
+/// paragraphs, lists, quotes, code, pictures by name, table rows) with each link numbered,
+/// and the numbered addresses at the end.
+struct ArticleScreen {
+    /// One laid-out line: runs of text with their styles.
+    typealias Line = [(text: String, style: CellStyle)]
+
+    private(set) var lines: [Line] = []
+    let title: String
+
+    private static let body = CellStyle()
+    private static let heading = CellStyle(foreground: .indexed(75), attributes: .bold)
+    private static let quote = CellStyle(foreground: .indexed(248), attributes: .italic)
+    private static let code = CellStyle(foreground: .indexed(180))
+    private static let muted = CellStyle(foreground: .indexed(245))
+    private static let link = CellStyle(foreground: .indexed(39), attributes: .underline)
+
+    /// The article of `entry`, laid out for `width` columns.
+    init(entry: StoredEntry, feedTitle: String, width: Int) {
+        title = entry.entry.title
+        let document = ArticleDocument.parse(html: entry.entry.content ?? entry.entry.summary ?? "", base: entry.entry.link)
+        let width = max(20, width - 4)
+        var lines: [Line] = []
+        lines += Self.wrap([(entry.entry.title.isEmpty ? "(untitled)" : entry.entry.title, Self.heading)], width: width)
+        let date = (entry.entry.published ?? entry.entry.updated).map { String(FeedDate.rfc3339($0).prefix(10)) }
+        let byline = [feedTitle, entry.entry.author, date].compactMap { $0 }.joined(separator: " · ")
+        lines += Self.wrap([(byline, Self.muted)], width: width)
+        lines.append([])
+        for block in document.blocks {
+            switch block {
+            case let .heading(_, spans):
+                lines += Self.wrap(Self.runs(spans, base: Self.heading), width: width)
+            case let .paragraph(spans, quoteDepth):
+                let prefix = String(repeating: "│ ", count: quoteDepth)
+                lines += Self.wrap(Self.runs(spans, base: quoteDepth > 0 ? Self.quote : Self.body), width: width - prefix.count)
+                    .map { line in prefix.isEmpty ? line : [(prefix, Self.muted)] + line }
+            case let .listItem(depth, marker, spans):
+                let indent = String(repeating: "  ", count: max(0, depth - 1))
+                let head = indent + marker + " "
+                let wrapped = Self.wrap(Self.runs(spans, base: Self.body), width: width - head.count)
+                for (index, line) in wrapped.enumerated() {
+                    lines.append([(index == 0 ? head : String(repeating: " ", count: head.count), Self.muted)] + line)
+                }
+                continue
+            case .code(let text):
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    lines.append([("  " + TextLayout.truncated(String(line), toWidth: width - 2), Self.code)])
+                }
+            case let .image(_, alt):
+                lines.append([("[picture" + (alt.isEmpty ? "" : ": \(alt)") + "]", Self.muted)])
+            case let .tableRow(cells, isHeader):
+                lines += Self.wrap([(cells.joined(separator: " │ "), isHeader ? Self.heading : Self.body)], width: width)
+            case .rule:
+                lines.append([(String(repeating: "─", count: min(width, 40)), Self.muted)])
+            }
+            lines.append([])
+        }
+        if !document.links.isEmpty {
+            lines.append([("Links", Self.heading)])
+            for (index, url) in document.links.enumerated() {
+                lines += Self.wrap([("[\(index + 1)] ", Self.muted), (url.absoluteString, Self.link)], width: width)
+            }
+        }
+        self.lines = lines
+    }
+
+    /// Draws the lines from `scroll` on into `buffer` below a header, above a status line.
+    func draw(scroll: Int, status: String, into buffer: inout CellBuffer) {
+        buffer.fill(row: 0, column: 0, width: buffer.columns, height: buffer.rows, with: .blank)
+        let headerStyle = CellStyle(foreground: .ansi(15), background: .indexed(24), attributes: .bold)
+        buffer.fill(row: 0, column: 0, width: buffer.columns, height: 1, with: Cell(" ", style: headerStyle))
+        buffer.write(TextLayout.truncated(" " + title, toWidth: buffer.columns), row: 0, column: 0, style: headerStyle)
+        let height = buffer.rows - 2
+        for (offset, line) in lines.dropFirst(scroll).prefix(height).enumerated() {
+            var column = 2
+            for run in line {
+                column = buffer.write(run.text, row: 1 + offset, column: column, style: run.style)
+            }
+        }
+        let statusStyle = CellStyle(foreground: .indexed(250), background: .indexed(236))
+        buffer.fill(row: buffer.rows - 1, column: 0, width: buffer.columns, height: 1, with: Cell(" ", style: statusStyle))
+        buffer.write(TextLayout.truncated(" " + status, toWidth: buffer.columns), row: buffer.rows - 1, column: 0, style: statusStyle)
+    }
+
+    /// The largest scroll that still fills the screen.
+    func maxScroll(height: Int) -> Int { max(0, lines.count - height) }
+
+    /// The spans as styled runs; link text is underlined and followed by its number.
+    private static func runs(_ spans: [ArticleDocument.Span], base: CellStyle) -> Line {
+        var runs: Line = []
+        for (index, span) in spans.enumerated() {
+            var style = base
+            switch span.style {
+            case .strong: style.attributes.insert(.bold)
+            case .emphasis: style.attributes.insert(.italic)
+            case .code: style = code
+            case .plain: break
+            }
+            if let link = span.link {
+                style.attributes.insert(.underline)
+                runs.append((span.text, style))
+                if index + 1 == spans.count || spans[index + 1].link != link { runs.append(("[\(link)]", muted)) }
+            } else {
+                runs.append((span.text, style))
+            }
+        }
+        return runs
+    }
+
+    /// Runs broken into lines of at most `width` columns, at spaces; a word longer than a line
+    /// is cut by the terminal layer's wrapper.
+    static func wrap(_ runs: Line, width: Int) -> [Line] {
+        var lines: [Line] = []
+        var current: Line = []
+        var used = 0
+        for run in runs {
+            // Words keep their trailing space, so joining them gives the text back.
+            var words: [String] = []
+            var word = ""
+            for character in run.text {
+                word.append(character)
+                if character == " " {
+                    words.append(word)
+                    word = ""
+                }
+            }
+            if !word.isEmpty { words.append(word) }
+            for word in words {
+                let size = DisplayWidth.of(word.trimmingCharacters(in: .whitespaces))
+                if used + size > width, used > 0 {
+                    lines.append(current)
+                    current = []
+                    used = 0
+                }
+                if size > width {
+                    for piece in TextLayout.wrapped(word, toWidth: width) {
+                        lines.append([(piece, run.style)])
+                    }
+                    continue
+                }
+                current.append((word, run.style))
+                used += DisplayWidth.of(word)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+}
