@@ -31,7 +31,10 @@ struct ReadCommand: AsyncParsableCommand {
         if useDemo {
             let server = try await DemoServer.start()
             demoServer = server
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-demo-\(UUID().uuidString)")
+            // One folder per user, emptied at every start: a demo killed before it could clean
+            // up leaves nothing behind for long.
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-demo-\(getuid())")
+            try? FileManager.default.removeItem(at: directory)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             scratch = directory
             feedStore = try FeedStore(path: directory.appendingPathComponent("demo.sqlite").path)

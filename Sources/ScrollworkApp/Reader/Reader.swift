@@ -89,6 +89,7 @@ final class Reader: ListViewportHost {
         watcher.cancel()
         deliveries.cancel()
         input.stop()
+        await thumbnails.shutdown()
     }
 
     private func handle(_ event: Event) {
@@ -121,6 +122,17 @@ final class Reader: ListViewportHost {
     }
 
     private func handle(_ input: InputEvent) {
+        if case .key(let press) = input, press.modifiers.contains(.control) {
+            switch press.key {
+            case .character("z"): session.suspend()
+            case .character("c"): running = false
+            case .character("l"):
+                renderer.invalidate()
+                draw(lastFrame)
+            default: break
+            }
+            return
+        }
         if article != nil, case .key(let press) = input {
             handleArticle(press)
             return
@@ -237,7 +249,7 @@ final class Reader: ListViewportHost {
                 if case .refreshed(let new, _, _, _) = outcome.status { total + new } else { total }
             }
             sink.yield(.refreshProgress("refreshed \(outcomes.count) feed\(outcomes.count == 1 ? "" : "s"): \(new) new"
-                + (failed > 0 ? ", \(failed) failed" : "") + " · j/k scroll · r refresh · q quit"))
+                + (failed > 0 ? ", \(failed) failed" : "") + " · j/k move · enter open · r refresh · q quit"))
         }
     }
 

@@ -23,6 +23,12 @@ final class TerminalIO: @unchecked Sendable {
         session.write(bytes)
     }
 
+    /// Gives the terminal back and stops the process (Ctrl-Z); when continued, the session
+    /// takes the terminal again and a repaint event arrives.
+    func suspend() {
+        session.suspend()
+    }
+
     /// Reads input events on a thread of its own and hands each to `deliver`, until stopped.
     func startReading(_ deliver: @escaping @Sendable (InputEvent) -> Void) -> Reading {
         let reading = Reading()

@@ -18,6 +18,7 @@ final class ThumbnailShelf {
     typealias Loader = ContentLoader<ThumbnailRequest, PixelBuffer>
 
     let loader: Loader
+    private let transfer: HTTPDataLoader
     private let pixelSize: Int
     private var slots: [EntryRow.ID: ContentSlot<ThumbnailRequest, PixelBuffer>] = [:]
     private var spare: [ContentSlot<ThumbnailRequest, PixelBuffer>] = []
@@ -27,8 +28,9 @@ final class ThumbnailShelf {
     /// A shelf loading over HTTP (and `file:`), decoding to at most `pixelSize` pixels a side.
     init(pixelSize: Int = 48) {
         self.pixelSize = pixelSize
+        transfer = HTTPDataLoader()
         let pipeline = ContentPipeline(
-            loader: HTTPDataLoader(), processor: ThumbnailProcessor(),
+            loader: transfer, processor: ThumbnailProcessor(),
             memoryCache: MemoryCache(limits: .init(totalCost: 48 << 20, count: 2_000)),
             configuration: .init(cost: ThumbnailProcessor.cost))
         loader = Loader(pipeline: pipeline)
@@ -36,6 +38,11 @@ final class ThumbnailShelf {
 
     private func request(for row: EntryRow) -> ThumbnailRequest? {
         row.thumbnail.map { ThumbnailRequest(url: $0, maxPixelSize: pixelSize) }
+    }
+
+    /// Closes the HTTP client; call once, when the reader ends.
+    func shutdown() async {
+        try? await transfer.shutdown()
     }
 
     /// What the row's thumbnail box shows.

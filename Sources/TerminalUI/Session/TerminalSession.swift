@@ -139,8 +139,12 @@ public final class TerminalSession {
     /// Suspends the program as Ctrl-Z would outside raw mode: the terminal is given back, the
     /// process stops, and when continued it takes the terminal again and delivers
     /// ``InputEvent/repaint``.
+    ///
+    /// The signal goes to the process, not the calling thread: a thread that blocks SIGTSTP
+    /// (the main thread under an async `main`, whose dispatch queue blocks signals) would
+    /// otherwise keep it pending forever.
     public func suspend() {
-        raise(SIGTSTP)
+        kill(getpid(), SIGTSTP)
     }
 
     /// Writes `bytes` to the terminal, all of them.
