@@ -151,11 +151,23 @@ final class XMLFeedBuilder: XMLEventHandling {
     private func normalized(_ name: String, _ namespace: XMLNamespace) -> (String, XMLNamespace) {
         var namespace = namespace
         if let rootAlias, namespace == rootAlias.namespace { namespace = rootAlias.readAs }
-        guard namespace.isRSS else { return (name, namespace) }
+        guard namespace.isRSS, !Self.isUsualSpelling(name) else { return (name, namespace) }
         if let known = rssNames[name] { return (known, namespace) }
         let spelled = Self.rssSpellings[name.lowercased()] ?? name
         rssNames[name] = spelled
         return (spelled, namespace)
+    }
+
+    /// Whether `name` is spelled as RSS spells it, or is no RSS name at all, without hashing:
+    /// almost every element of almost every feed, checked on its bytes.
+    private static func isUsualSpelling(_ name: String) -> Bool {
+        var hasUpper = false
+        for byte in name.utf8 where byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+            hasUpper = true
+            break
+        }
+        if hasUpper { return name == "pubDate" || name == "lastBuildDate" || name == "RDF" }
+        return name != "pubdate" && name != "lastbuilddate" && name != "rdf"
     }
 
     /// RSS element names by their lowercase form.
