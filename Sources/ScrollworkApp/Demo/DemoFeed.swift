@@ -82,9 +82,7 @@ struct DemoFeed: Sendable {
             subjects[Int.random(in: 0..<subjects.count, using: &random)],
             endings[Int.random(in: 0..<endings.count, using: &random)],
         ].filter { !$0.isEmpty }.joined(separator: " ")
-        let summary = (0..<Int.random(in: 2...4, using: &random)).map { _ in
-            sentences[Int.random(in: 0..<sentences.count, using: &random)]
-        }.joined(separator: " ")
+        let summary = sentences.shuffled(using: &random).prefix(Int.random(in: 2...4, using: &random)).joined(separator: " ")
         return Post(id: id, title: title, summary: summary, published: published, picture: random.next())
     }
 
