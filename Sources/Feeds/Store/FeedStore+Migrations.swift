@@ -9,6 +9,9 @@ extension FeedStore {
         case v2TextCleaned = "v2-text-cleaned"
         /// Entries keep a plain-text excerpt, so list rows never read summaries or contents.
         case v3Excerpt = "v3-excerpt"
+        /// An index that holds every column of a list row, in the list's order: a snapshot reads
+        /// the index alone, never the table rows whose summaries and contents sit in between.
+        case v4ListRowIndex = "v4-list-row-index"
     }
 
     /// Every migration of this build, in order.
@@ -67,6 +70,12 @@ extension FeedStore {
             for (id, excerpt) in excerpts {
                 try update.execute(arguments: [excerpt, id])
             }
+        }
+        migrator.registerMigration(SchemaVersion.v4ListRowIndex.rawValue) { db in
+            try db.execute(sql: """
+                CREATE INDEX entry_list_rows ON entry (
+                    sortDate DESC, id DESC, feedId, read, starred, title, thumbnail, excerpt, published, updated)
+                """)
         }
         return migrator
     }

@@ -47,13 +47,16 @@ extension FeedStore {
     /// The reading of ``rows(_:)``, shared by its forms and the change stream.
     ///
     /// Feed titles are read once per snapshot, not once per row: a list of thousands of rows
-    /// comes from a handful of feeds, and every row of a feed shares one title string.
+    /// comes from a handful of feeds, and every row of a feed shares one title string. Across
+    /// feeds the rows come from the covering index `entry_list_rows` alone: reading the table
+    /// would step over every summary and content (the excerpt column comes after them), which
+    /// cost two thirds of a snapshot's time.
     static func selectingRows(_ query: EntryQuery) -> @Sendable (Database) throws -> [EntryRow] {
         let (sql, arguments) = filtered(query, selecting: """
             SELECT entry.id, entry.feedId, entry.title, entry.sortDate,
                 entry.published IS NOT NULL OR entry.updated IS NOT NULL, entry.read, entry.starred,
                 entry.thumbnail, COALESCE(entry.excerpt, '')
-            FROM entry
+            FROM entry \(query.feed == nil ? "INDEXED BY entry_list_rows" : "")
             """)
         return { db in
             var feedTitles: [StoredFeed.ID: String] = [:]
