@@ -28,7 +28,7 @@ struct ct_jpeg_decoder {
     // Set only while ct_jpeg_start runs, the one call that can take long without returning.
     ct_cancel_check cancelled;
     void *cancel_context;
-    // CMYK and YCCK images only: one scanline of CMYK before conversion to RGBA.
+    // CMYK and YCCK images only: one scanline of CMYK before conversion to RGB.
     uint8_t *cmyk_row;
     char message[JMSG_LENGTH_MAX];
 };
@@ -118,7 +118,7 @@ ct_status ct_jpeg_read_header(ct_jpeg_decoder *decoder, ct_jpeg_info *info) {
 }
 
 ct_status ct_jpeg_start(ct_jpeg_decoder *decoder, unsigned scale_denom, ct_cancel_check cancelled, void *context,
-                        uint32_t *width, uint32_t *height) {
+                        uint32_t *width, uint32_t *height, ct_layout *layout) {
     if (setjmp(decoder->error.jump)) {
         decoder->cancelled = NULL;
         return decoder->error.status;
@@ -129,7 +129,9 @@ ct_status ct_jpeg_start(ct_jpeg_decoder *decoder, unsigned scale_denom, ct_cance
     cinfo->scale_num = 1;
     cinfo->scale_denom = scale_denom;
     int cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
-    cinfo->out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    int gray = cinfo->jpeg_color_space == JCS_GRAYSCALE;
+    cinfo->out_color_space = cmyk ? JCS_CMYK : gray ? JCS_GRAYSCALE : JCS_EXT_RGB;
+    *layout = gray ? CT_LAYOUT_GRAY : CT_LAYOUT_RGB;
     jpeg_start_decompress(cinfo);
     decoder->cancelled = NULL;
     if (cmyk) {
@@ -144,7 +146,7 @@ ct_status ct_jpeg_start(ct_jpeg_decoder *decoder, unsigned scale_denom, ct_cance
     return CT_OK;
 }
 
-static void ct_cmyk_to_rgba(const uint8_t *cmyk, uint8_t *rgba, uint32_t width, int inverted) {
+static void ct_cmyk_to_rgb(const uint8_t *cmyk, uint8_t *rgb, uint32_t width, int inverted) {
     for (uint32_t x = 0; x < width; x++) {
         unsigned c = cmyk[0], m = cmyk[1], y = cmyk[2], k = cmyk[3];
         if (!inverted) {
@@ -154,12 +156,11 @@ static void ct_cmyk_to_rgba(const uint8_t *cmyk, uint8_t *rgba, uint32_t width, 
             k = 255 - k;
         }
         // Now 255 means no ink: each channel is what the ink leaves of white, times what black leaves.
-        rgba[0] = (uint8_t)((c * k + 127) / 255);
-        rgba[1] = (uint8_t)((m * k + 127) / 255);
-        rgba[2] = (uint8_t)((y * k + 127) / 255);
-        rgba[3] = 255;
+        rgb[0] = (uint8_t)((c * k + 127) / 255);
+        rgb[1] = (uint8_t)((m * k + 127) / 255);
+        rgb[2] = (uint8_t)((y * k + 127) / 255);
         cmyk += 4;
-        rgba += 4;
+        rgb += 3;
     }
 }
 
@@ -175,7 +176,7 @@ ct_status ct_jpeg_read_rows(ct_jpeg_decoder *decoder, uint8_t *out, size_t strid
         if (decoder->cmyk_row != NULL) {
             JSAMPROW row = decoder->cmyk_row;
             if (jpeg_read_scanlines(cinfo, &row, 1) != 1) break;
-            ct_cmyk_to_rgba(decoder->cmyk_row, out + (size_t)done * stride, cinfo->output_width, decoder->adobe_inverted);
+            ct_cmyk_to_rgb(decoder->cmyk_row, out + (size_t)done * stride, cinfo->output_width, decoder->adobe_inverted);
             done = done + 1;
         } else {
             JSAMPROW rows[CT_JPEG_ROW_POINTERS];

@@ -18,7 +18,8 @@ struct ct_png_decoder {
     uint32_t width;
     uint32_t height;
     int passes;
-    // Interlaced images only: the whole RGBA8 image, since Adam7 passes revisit every row.
+    size_t row_bytes;
+    // Interlaced images only: the whole image, since Adam7 passes revisit every row.
     uint8_t *image;
     uint64_t interlaced_reads;
     uint32_t next_row;
@@ -87,28 +88,61 @@ ct_status ct_png_read_info(ct_png_decoder *decoder, ct_png_info *info) {
     return CT_OK;
 }
 
-ct_status ct_png_start(ct_png_decoder *decoder) {
+ct_status ct_png_start(ct_png_decoder *decoder, ct_layout *layout, uint8_t palette[1024]) {
     if (setjmp(png_jmpbuf(decoder->png))) return ct_png_failure(decoder);
     png_structp png = decoder->png;
     png_infop info = decoder->info;
     int color_type = png_get_color_type(png, info);
     int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+    size_t pixel_bytes;
 
-    // Palette to RGB, grey below 8 bits to 8, tRNS to an alpha channel.
-    png_set_expand(png);
     png_set_strip_16(png);
-    png_set_gray_to_rgb(png);
-    if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !has_trns) {
-        png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    if (color_type == PNG_COLOR_TYPE_PALETTE) {
+        // Indices below 8 bits to a byte each; the palette is applied by the caller.
+        png_set_packing(png);
+        png_colorp colors = NULL;
+        int count = 0;
+        png_get_PLTE(png, info, &colors, &count);
+        png_bytep alphas = NULL;
+        int alpha_count = 0;
+        if (has_trns) png_get_tRNS(png, info, &alphas, &alpha_count, NULL);
+        memset(palette, 0, 1024);
+        for (int index = 0; index < 256; index++) {
+            if (index < count) {
+                palette[4 * index] = colors[index].red;
+                palette[4 * index + 1] = colors[index].green;
+                palette[4 * index + 2] = colors[index].blue;
+            }
+            palette[4 * index + 3] = index < alpha_count ? alphas[index] : 255;
+        }
+        *layout = CT_LAYOUT_INDEXED;
+        pixel_bytes = 1;
+    } else if (color_type == PNG_COLOR_TYPE_GRAY && !has_trns) {
+        png_set_expand_gray_1_2_4_to_8(png);
+        *layout = CT_LAYOUT_GRAY;
+        pixel_bytes = 1;
+    } else if (color_type == PNG_COLOR_TYPE_RGB && !has_trns) {
+        *layout = CT_LAYOUT_RGB;
+        pixel_bytes = 3;
+    } else {
+        // Grey below 8 bits to 8, tRNS to an alpha channel.
+        png_set_expand(png);
+        png_set_gray_to_rgb(png);
+        if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !has_trns) {
+            png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+        }
+        *layout = CT_LAYOUT_RGBA;
+        pixel_bytes = 4;
     }
     decoder->passes = png_set_interlace_handling(png);
     png_read_update_info(png, info);
-    if (png_get_rowbytes(png, info) != (size_t)decoder->width * 4) {
-        snprintf(decoder->message, sizeof decoder->message, "unexpected row layout after RGBA conversion");
+    decoder->row_bytes = (size_t)decoder->width * pixel_bytes;
+    if (png_get_rowbytes(png, info) != decoder->row_bytes) {
+        snprintf(decoder->message, sizeof decoder->message, "unexpected row layout after conversion");
         return CT_CORRUPT;
     }
     if (decoder->passes > 1) {
-        decoder->image = calloc((size_t)decoder->width * decoder->height, 4);
+        decoder->image = calloc((size_t)decoder->height, decoder->row_bytes);
         if (decoder->image == NULL) {
             snprintf(decoder->message, sizeof decoder->message, "out of memory for the interlaced image");
             return CT_OUT_OF_MEMORY;
@@ -126,7 +160,7 @@ ct_status ct_png_decode_interlaced(ct_png_decoder *decoder, uint32_t max_rows, i
         return ct_png_failure(decoder);
     }
     for (uint32_t done = 0; done < max_rows && reads < total; done++) {
-        uint8_t *row = decoder->image + (size_t)(reads % decoder->height) * decoder->width * 4;
+        uint8_t *row = decoder->image + (size_t)(reads % decoder->height) * decoder->row_bytes;
         png_read_row(decoder->png, row, NULL);
         reads = reads + 1;
     }
@@ -136,7 +170,7 @@ ct_status ct_png_decode_interlaced(ct_png_decoder *decoder, uint32_t max_rows, i
 }
 
 ct_status ct_png_read_rows(ct_png_decoder *decoder, uint8_t *out, size_t stride, uint32_t max_rows, uint32_t *rows_read) {
-    const size_t row_bytes = (size_t)decoder->width * 4;
+    const size_t row_bytes = decoder->row_bytes;
     volatile uint32_t done = 0;
     *rows_read = 0;
     if (setjmp(png_jmpbuf(decoder->png))) {
