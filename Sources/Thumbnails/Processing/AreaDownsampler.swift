@@ -216,18 +216,13 @@ struct AreaDownsampler {
     /// half up, and moves on to the next.
     private mutating func emitCurrentRow() {
         if interiorRows > 0 { foldInterior() }
-        let lanes = lanes
-        columnSums.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         current.withUnsafeBufferPointer { sums in
             columns.withUnsafeBufferPointer { columns in
                 columnSums.withUnsafeMutableBufferPointer { columnSums in
-                    for x in 0..<columns.count {
-                        let span = columns[x]
-                        for lane in 0..<lanes {
-                            let sum = sums[x * lanes + lane]
-                            columnSums[span.first * lanes + lane] &+= span.firstWeight &* sum
-                            columnSums[span.second * lanes + lane] &+= span.secondWeight &* sum
-                        }
+                    switch lanes {
+                    case 4: Self.reduceColumns(sums, columns: columns, lanes: 4, into: columnSums)
+                    case 3: Self.reduceColumns(sums, columns: columns, lanes: 3, into: columnSums)
+                    default: Self.reduceColumns(sums, columns: columns, lanes: 1, into: columnSums)
                     }
                 }
             }
@@ -238,6 +233,32 @@ struct AreaDownsampler {
         currentCoverage = nextCoverage
         nextCoverage = 0
         currentRow += 1
+    }
+
+    /// Weighs the sums of each source column into the output columns it overlaps. The columns
+    /// come in order, so each output column is summed in registers and stored once, with the
+    /// share of a straddling source column carried into the next.
+    @inline(__always)
+    private static func reduceColumns(
+        _ sums: UnsafeBufferPointer<UInt64>, columns: UnsafeBufferPointer<Span>, lanes: Int, into columnSums: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        var column = 0
+        var sum = SIMD4<UInt64>.zero
+        var carried = SIMD4<UInt64>.zero
+        for x in 0..<columns.count {
+            let span = columns[x]
+            if span.first != column {
+                for lane in 0..<lanes { columnSums[column * lanes + lane] = sum[lane] }
+                column = span.first
+                sum = carried
+                carried = .zero
+            }
+            var samples = SIMD4<UInt64>.zero
+            for lane in 0..<lanes { samples[lane] = sums[x * lanes + lane] }
+            sum &+= samples &* span.firstWeight
+            carried &+= samples &* span.secondWeight
+        }
+        for lane in 0..<lanes { columnSums[column * lanes + lane] = sum[lane] }
     }
 
     /// Writes `columnSums` as output row `currentRow`. The weights of one output pixel add up
