@@ -6,7 +6,10 @@ import CThumbnails
 /// Scaling by 1/2, 1/4 or 1/8 in the decoder skips most of the inverse DCT and colour
 /// conversion work and keeps only scaled rows in memory. A baseline image then needs a few
 /// rows of working memory; a progressive one needs its whole coefficient buffer (about 2 bytes
-/// per sample at full size) because every scan refines every block. CMYK and YCCK are
+/// per sample at full size) because every scan refines every block. At 1/8 a progressive
+/// image's scans of AC coefficients for components whose blocks become single pixels (the luma
+/// of a 4:2:0 photo, most of the file) are never decoded: the 1x1 IDCT reads only DC, so the
+/// pixels are the same. CMYK and YCCK are
 /// converted to RGB, inverted first when Adobe's marker says so.
 final class JPEGRowSource: RowSource {
     private let decoder: OpaquePointer
