@@ -3,6 +3,8 @@ import PackageDescription
 
 /// The system image libraries: Debian `libpng-dev` and `libjpeg-dev` (libjpeg-turbo).
 let imageLibraries: [LinkerSetting] = [.linkedLibrary("png"), .linkedLibrary("jpeg")]
+/// The PNG decoder's inflate on Linux: Debian `libisal-dev` (Intel ISA-L), and zlib for CRC-32.
+let fastInflate: [LinkerSetting] = [.linkedLibrary("isal", .when(platforms: [.linux])), .linkedLibrary("z", .when(platforms: [.linux]))]
 
 let package = Package(
     name: "Scrollwork",
@@ -26,7 +28,7 @@ let package = Package(
     targets: [
         // Engines, left to right in the data flow of DESIGN.md.
         .target(name: "ListDiff"),
-        .target(name: "CThumbnails", linkerSettings: imageLibraries),
+        .target(name: "CThumbnails", linkerSettings: imageLibraries + fastInflate),
         .target(name: "Thumbnails", dependencies: ["CThumbnails", "ContentLoading"]),
         .target(
             name: "ContentLoading",

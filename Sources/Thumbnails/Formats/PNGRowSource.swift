@@ -3,7 +3,8 @@ import CThumbnails
 /// Delivers the rows of a PNG through libpng, 8 bits per sample: palette images as indices
 /// with their palette (tRNS applied), opaque grey and RGB as they are, everything else as
 /// RGBA (tRNS expanded to alpha, grey with alpha widened to RGB); 16-bit samples cut to their
-/// high byte, gamma ignored.
+/// high byte, gamma ignored. On Linux the image data are inflated with Intel's ISA-L, two to
+/// three times as fast as libpng's zlib, and handed to libpng to unfilter.
 ///
 /// A non-interlaced image is decoded straight into the caller's batch buffer, one row at a
 /// time. An interlaced (Adam7) image revisits every row in seven passes, so it is first decoded
