@@ -136,7 +136,7 @@ static size_t ct_png_inflate(ct_png_decoder *decoder, uint8_t *out, size_t capac
             }
             const uint8_t *bytes = type_and_data + 4;
             decoder->next_idat = position + length + 12;
-            if (!decoder->zlib_header_read) {
+            if (!decoder->zlib_header_read && length > 0) {
                 // The zlib header: deflate, a window of at most 32 KB, no preset dictionary.
                 if (length < 2 || (bytes[0] & 0x0f) != 8 || (bytes[0] >> 4) > 7 || (bytes[1] & 0x20) != 0 ||
                     ((bytes[0] << 8) | bytes[1]) % 31 != 0) {
