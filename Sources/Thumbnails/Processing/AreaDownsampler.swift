@@ -237,28 +237,40 @@ struct AreaDownsampler {
 
     /// Weighs the sums of each source column into the output columns it overlaps. The columns
     /// come in order, so each output column is summed in registers and stored once, with the
-    /// share of a straddling source column carried into the next.
+    /// share of a straddling source column carried into the next; a column wholly inside one
+    /// output column is added unweighted and the total multiplied once.
     @inline(__always)
     private static func reduceColumns(
         _ sums: UnsafeBufferPointer<UInt64>, columns: UnsafeBufferPointer<Span>, lanes: Int, into columnSums: UnsafeMutableBufferPointer<UInt64>
     ) {
+        let fullWeight = columns[0].firstWeight + columns[0].secondWeight
         var column = 0
+        var whole = SIMD4<UInt64>.zero
         var sum = SIMD4<UInt64>.zero
         var carried = SIMD4<UInt64>.zero
+        func store() {
+            let total = sum &+ whole &* fullWeight
+            for lane in 0..<lanes { columnSums[column * lanes + lane] = total[lane] }
+        }
         for x in 0..<columns.count {
             let span = columns[x]
             if span.first != column {
-                for lane in 0..<lanes { columnSums[column * lanes + lane] = sum[lane] }
+                store()
                 column = span.first
+                whole = .zero
                 sum = carried
                 carried = .zero
             }
             var samples = SIMD4<UInt64>.zero
             for lane in 0..<lanes { samples[lane] = sums[x * lanes + lane] }
-            sum &+= samples &* span.firstWeight
-            carried &+= samples &* span.secondWeight
+            if span.secondWeight == 0 {
+                whole &+= samples
+            } else {
+                sum &+= samples &* span.firstWeight
+                carried &+= samples &* span.secondWeight
+            }
         }
-        for lane in 0..<lanes { columnSums[column * lanes + lane] = sum[lane] }
+        store()
     }
 
     /// Writes `columnSums` as output row `currentRow`. The weights of one output pixel add up
