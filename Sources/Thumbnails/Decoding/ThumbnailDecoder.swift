@@ -34,8 +34,9 @@ public struct ThumbnailDecoder: ImageDecoding {
     ///   data (unless partial images are asked for), `.cancelled` once `isCancelled` says so.
     /// - Precondition: `maxPixelSize`, if given, is positive.
     /// - Complexity: O(encoded size + decoded pixels), where JPEG scaling divides the decoded
-    ///   pixels by up to 64. Memory: the output, a batch of decoded rows, and the decoder's own
-    ///   working memory.
+    ///   pixels by up to 64. Memory: the output, a batch of decoded rows, the reduction's sums
+    ///   (about 24 bytes per sample of one source row), and the decoder's own working memory
+    ///   (under 1 MB added in all for a 3000 × 2000 PNG).
     public func decode(_ data: [UInt8], maxPixelSize: Int?, isCancelled: () -> Bool) throws(ThumbnailError) -> PixelBuffer {
         precondition(maxPixelSize.map { $0 > 0 } ?? true, "maxPixelSize must be positive")
         let format = try ImageFormat.sniff(data)
