@@ -149,12 +149,12 @@ struct AreaDownsampler {
         while currentRow < span.first { emitCurrentRow() }
         if let source {
             if span.secondWeight == 0 {
-                addSamples(source, to: &interior)
+                Self.addSamples(source, layout: layout, width: sourceWidth, palette: premultipliedPalette, to: &interior)
                 interiorRows += 1
                 if interiorRows == Self.interiorRowLimit { foldInterior() }
             } else {
                 scratch.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-                addSamples(source, to: &scratch)
+                Self.addSamples(source, layout: layout, width: sourceWidth, palette: premultipliedPalette, to: &scratch)
                 Self.add(scratch, weight: span.firstWeight, to: &current)
                 Self.add(scratch, weight: span.secondWeight, to: &next)
             }
@@ -167,9 +167,12 @@ struct AreaDownsampler {
     }
 
     /// Adds one row's samples to `sums`, premultiplied by alpha where the layout has alpha.
-    private func addSamples(_ source: UnsafePointer<UInt8>, to sums: inout [UInt32]) {
-        let width = sourceWidth
-        let palette = premultipliedPalette
+    /// Static, so that the caller's sums are modified in place rather than copied from a
+    /// borrowed `self`.
+    private static func addSamples(
+        _ source: UnsafePointer<UInt8>, layout: PixelLayout, width: Int, palette: [SIMD4<UInt32>], to sums: inout [UInt32]
+    ) {
+        let lanes = layout.sumsPerPixel
         sums.withUnsafeMutableBufferPointer { sums in
             let sums = sums.baseAddress!
             switch layout {
