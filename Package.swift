@@ -3,6 +3,8 @@ import PackageDescription
 
 /// The system image libraries: Debian `libpng-dev` and `libjpeg-dev` (libjpeg-turbo).
 let imageLibraries: [LinkerSetting] = [.linkedLibrary("png"), .linkedLibrary("jpeg")]
+/// The PNG decoder's inflate on Linux: Debian `libisal-dev` (Intel ISA-L), and zlib for CRC-32.
+let fastInflate: [LinkerSetting] = [.linkedLibrary("isal", .when(platforms: [.linux])), .linkedLibrary("z", .when(platforms: [.linux]))]
 
 let package = Package(
     name: "Scrollwork",
@@ -31,7 +33,7 @@ let package = Package(
         .target(name: "ListDiff"),
         // One stable hash (FNV-1a) for the disk cache's names and checks and Feeds' entry ids.
         .target(name: "StableHashing"),
-        .target(name: "CThumbnails", linkerSettings: imageLibraries),
+        .target(name: "CThumbnails", linkerSettings: imageLibraries + fastInflate),
         .target(name: "Thumbnails", dependencies: ["CThumbnails"]),
         // The loading engine, without networking: an app plugs in its own DataLoading.
         .target(name: "ContentLoading", dependencies: ["StableHashing", .product(name: "DequeModule", package: "swift-collections")]),

@@ -28,8 +28,12 @@ struct ct_jpeg_decoder {
     // Set only while ct_jpeg_start runs, the one call that can take long without returning.
     ct_cancel_check cancelled;
     void *cancel_context;
-    // CMYK and YCCK images only: one scanline of CMYK before conversion to RGBA.
+    // CMYK and YCCK images only: one scanline of CMYK before conversion to RGB.
     uint8_t *cmyk_row;
+    const uint8_t *data;
+    size_t size;
+    // A progressive image decoded small: the data without the scans the scaled IDCT never reads.
+    uint8_t *filtered;
     char message[JMSG_LENGTH_MAX];
 };
 
@@ -92,6 +96,8 @@ ct_jpeg_decoder *ct_jpeg_create(const uint8_t *data, size_t size) {
     decoder->progress.progress_monitor = ct_jpeg_progress;
     decoder->cinfo.progress = &decoder->progress;
     jpeg_mem_src(&decoder->cinfo, data, (unsigned long)size);
+    decoder->data = data;
+    decoder->size = size;
     return decoder;
 }
 
@@ -117,8 +123,84 @@ ct_status ct_jpeg_read_header(ct_jpeg_decoder *decoder, ct_jpeg_info *info) {
     return CT_OK;
 }
 
+// Whether the scan whose SOS segment (after the marker) is at `segment` carries only AC
+// coefficients of components decoded at 1/8 scale, whose 1x1 IDCT reads the DC coefficient alone.
+static int ct_jpeg_scan_is_unread(const struct jpeg_decompress_struct *cinfo, const uint8_t *segment, size_t length) {
+    if (length < 3) return 0;
+    unsigned count = segment[2];
+    if (count == 0 || length < 3 + 2 * (size_t)count + 3) return 0;
+    unsigned spectral_start = segment[3 + 2 * count];
+    if (spectral_start == 0) return 0;
+    for (unsigned i = 0; i < count; i++) {
+        int id = segment[3 + 2 * i];
+        int found = 0;
+        for (int ci = 0; ci < cinfo->num_components; ci++) {
+            if (cinfo->comp_info[ci].component_id != id) continue;
+            found = 1;
+            if (cinfo->comp_info[ci].DCT_scaled_size != 1) return 0;
+        }
+        if (!found) return 0;
+    }
+    return 1;
+}
+
+// A copy of the data without the scans that `ct_jpeg_scan_is_unread`, so that libjpeg never
+// Huffman-decodes coefficients it would throw away; the output is the same, since every
+// coefficient that is read still arrives. NULL when no scan would go, or when the data do
+// not end in EOI: a short or damaged file is decoded as it is, so its damage still shows.
+static uint8_t *ct_jpeg_without_unread_scans(const struct jpeg_decompress_struct *cinfo, const uint8_t *data, size_t size,
+                                             size_t *out_size) {
+    if (size < 4 || data[0] != 0xFF || data[1] != 0xD8) return NULL;
+    uint8_t *out = malloc(size);
+    if (out == NULL) return NULL;
+    size_t written = 0, position = 2, dropped = 0;
+    out[written++] = 0xFF;
+    out[written++] = 0xD8;
+    for (;;) {
+        if (position + 1 >= size || data[position] != 0xFF) break;
+        // Fill bytes before a marker.
+        while (position + 1 < size && data[position + 1] == 0xFF) position++;
+        if (position + 1 >= size) break;
+        uint8_t marker = data[position + 1];
+        if (marker == 0xD9) {
+            out[written++] = 0xFF;
+            out[written++] = 0xD9;
+            if (dropped == 0) break;
+            *out_size = written;
+            return out;
+        }
+        if (marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) {
+            memcpy(out + written, data + position, 2);
+            written += 2;
+            position += 2;
+            continue;
+        }
+        if (position + 4 > size) break;
+        size_t length = (size_t)data[position + 2] << 8 | data[position + 3];
+        if (length < 2 || position + 2 + length > size) break;
+        size_t end = position + 2 + length;
+        int drop = 0;
+        if (marker == 0xDA) {
+            drop = ct_jpeg_scan_is_unread(cinfo, data + position + 2, length);
+            // The entropy-coded data run to the next marker that is neither a stuffed 0xFF
+            // nor a restart marker.
+            while (end + 1 < size && !(data[end] == 0xFF && data[end + 1] != 0x00 && !(data[end + 1] >= 0xD0 && data[end + 1] <= 0xD7))) end++;
+            if (end + 1 >= size) break;
+        }
+        if (drop) {
+            dropped++;
+        } else {
+            memcpy(out + written, data + position, end - position);
+            written += end - position;
+        }
+        position = end;
+    }
+    free(out);
+    return NULL;
+}
+
 ct_status ct_jpeg_start(ct_jpeg_decoder *decoder, unsigned scale_denom, ct_cancel_check cancelled, void *context,
-                        uint32_t *width, uint32_t *height) {
+                        uint32_t *width, uint32_t *height, ct_layout *layout) {
     if (setjmp(decoder->error.jump)) {
         decoder->cancelled = NULL;
         return decoder->error.status;
@@ -129,7 +211,29 @@ ct_status ct_jpeg_start(ct_jpeg_decoder *decoder, unsigned scale_denom, ct_cance
     cinfo->scale_num = 1;
     cinfo->scale_denom = scale_denom;
     int cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
-    cinfo->out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    int gray = cinfo->jpeg_color_space == JCS_GRAYSCALE;
+    cinfo->out_color_space = cmyk ? JCS_CMYK : gray ? JCS_GRAYSCALE : JCS_EXT_RGB;
+    *layout = gray ? CT_LAYOUT_GRAY : CT_LAYOUT_RGB;
+    if (jpeg_has_multiple_scans(cinfo) && scale_denom == 8) {
+        // At 1/8 a component whose blocks become single pixels needs only its DC scans: the
+        // AC scans, most of a progressive file, can go unread. libjpeg then starts over on
+        // the shorter data, with the same settings.
+        jpeg_calc_output_dimensions(cinfo);
+        size_t filtered_size = 0;
+        decoder->filtered = ct_jpeg_without_unread_scans(cinfo, decoder->data, decoder->size, &filtered_size);
+        if (decoder->filtered != NULL) {
+            jpeg_abort_decompress(cinfo);
+            jpeg_mem_src(cinfo, decoder->filtered, (unsigned long)filtered_size);
+            jpeg_read_header(cinfo, TRUE);
+            cinfo->scale_num = 1;
+            cinfo->scale_denom = scale_denom;
+            cinfo->out_color_space = cmyk ? JCS_CMYK : gray ? JCS_GRAYSCALE : JCS_EXT_RGB;
+            // Smoothing guesses missing low AC coefficients from neighbouring blocks; here
+            // they are missing on purpose and never read, and with every scan present libjpeg
+            // does not smooth anyway.
+            cinfo->do_block_smoothing = FALSE;
+        }
+    }
     jpeg_start_decompress(cinfo);
     decoder->cancelled = NULL;
     if (cmyk) {
@@ -144,7 +248,7 @@ ct_status ct_jpeg_start(ct_jpeg_decoder *decoder, unsigned scale_denom, ct_cance
     return CT_OK;
 }
 
-static void ct_cmyk_to_rgba(const uint8_t *cmyk, uint8_t *rgba, uint32_t width, int inverted) {
+static void ct_cmyk_to_rgb(const uint8_t *cmyk, uint8_t *rgb, uint32_t width, int inverted) {
     for (uint32_t x = 0; x < width; x++) {
         unsigned c = cmyk[0], m = cmyk[1], y = cmyk[2], k = cmyk[3];
         if (!inverted) {
@@ -154,12 +258,11 @@ static void ct_cmyk_to_rgba(const uint8_t *cmyk, uint8_t *rgba, uint32_t width, 
             k = 255 - k;
         }
         // Now 255 means no ink: each channel is what the ink leaves of white, times what black leaves.
-        rgba[0] = (uint8_t)((c * k + 127) / 255);
-        rgba[1] = (uint8_t)((m * k + 127) / 255);
-        rgba[2] = (uint8_t)((y * k + 127) / 255);
-        rgba[3] = 255;
+        rgb[0] = (uint8_t)((c * k + 127) / 255);
+        rgb[1] = (uint8_t)((m * k + 127) / 255);
+        rgb[2] = (uint8_t)((y * k + 127) / 255);
         cmyk += 4;
-        rgba += 4;
+        rgb += 3;
     }
 }
 
@@ -175,7 +278,7 @@ ct_status ct_jpeg_read_rows(ct_jpeg_decoder *decoder, uint8_t *out, size_t strid
         if (decoder->cmyk_row != NULL) {
             JSAMPROW row = decoder->cmyk_row;
             if (jpeg_read_scanlines(cinfo, &row, 1) != 1) break;
-            ct_cmyk_to_rgba(decoder->cmyk_row, out + (size_t)done * stride, cinfo->output_width, decoder->adobe_inverted);
+            ct_cmyk_to_rgb(decoder->cmyk_row, out + (size_t)done * stride, cinfo->output_width, decoder->adobe_inverted);
             done = done + 1;
         } else {
             JSAMPROW rows[CT_JPEG_ROW_POINTERS];
@@ -203,5 +306,6 @@ void ct_jpeg_destroy(ct_jpeg_decoder *decoder) {
     if (decoder == NULL) return;
     free(decoder->cmyk_row);
     jpeg_destroy_decompress(&decoder->cinfo);
+    free(decoder->filtered);
     free(decoder);
 }

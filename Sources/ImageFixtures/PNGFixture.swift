@@ -82,4 +82,19 @@ public enum PNGFixture {
     public static func encode(rgb: [UInt8], width: Int, height: Int) -> [UInt8] {
         encode(samples: rgb.map(UInt16.init), width: width, height: height, colorType: .rgb, bitDepth: 8)
     }
+
+    /// Encodes 8-bit RGB pixels (3 bytes each, row-major) as an 8-bit palette PNG over the
+    /// 3-3-2 colour cube: each pixel becomes the entry named by its top 3 bits of red, 3 of
+    /// green and 2 of blue, the way a GIF-era image was quantized.
+    public static func encode(quantizing rgb: [UInt8], width: Int, height: Int) -> [UInt8] {
+        let palette = (0..<256).flatMap { (index: Int) -> [UInt8] in
+            [UInt8((index >> 5) * 255 / 7), UInt8((index >> 2 & 7) * 255 / 7), UInt8((index & 3) * 255 / 3)]
+        }
+        let indices = (0..<(width * height)).map { (pixel: Int) -> UInt16 in
+            let red = UInt16(rgb[pixel * 3] >> 5) << 5
+            let green = UInt16(rgb[pixel * 3 + 1] >> 5) << 2
+            return red | green | UInt16(rgb[pixel * 3 + 2] >> 6)
+        }
+        return encode(samples: indices, width: width, height: height, colorType: .palette, bitDepth: 8, palette: palette)
+    }
 }

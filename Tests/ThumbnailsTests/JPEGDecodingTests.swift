@@ -25,6 +25,28 @@ struct JPEGDecodingTests {
         #expect(TestImages.meanError(progressive) { baseline[$0, $1] } < 1.5)
     }
 
+    @Test(arguments: [JPEGFixture.ColorModel.rgb, .gray, .cmyk])
+    func aProgressiveThumbnailAtAnEighthMatchesOneDecodedFromEveryScan(model: JPEGFixture.ColorModel) throws {
+        // At 1/8 the scans of AC coefficients that the scaled IDCT never reads are skipped.
+        // The reference reads them all: without its end marker the file is not filtered and,
+        // since partial images are allowed, decodes whole with nothing actually missing.
+        let rgb = PhotoPattern.pixels(width: 400, height: 300)
+        let pixelOffsets = stride(from: 0, to: rgb.count, by: 3)
+        let pixels: [UInt8] = switch model {
+        case .gray: pixelOffsets.map { (offset: Int) -> UInt8 in rgb[offset] }
+        case .cmyk, .ycck: pixelOffsets.flatMap { (offset: Int) -> [UInt8] in [rgb[offset], rgb[offset + 1], rgb[offset + 2], 200] }
+        case .rgb: rgb
+        }
+        let jpeg = JPEGFixture.encode(pixels: pixels, width: 400, height: 300, color: model, quality: 90, progressive: true)
+        let decoder = ThumbnailDecoder(configuration: .init(returnsPartialImages: true))
+
+        let thumbnail = try decoder.decode(jpeg, maxPixelSize: 50)
+        let reference = try decoder.decode(Array(jpeg.dropLast(2)), maxPixelSize: 50)
+
+        #expect(thumbnail.width == 50 && thumbnail.height == 38)
+        #expect(thumbnail == reference)
+    }
+
     @Test func widensGreyscaleToRGB() throws {
         let grey = (0..<(32 * 16)).map { UInt8(($0 % 32) * 8) }
         let jpeg = JPEGFixture.encode(pixels: grey, width: 32, height: 16, color: .gray, quality: 95)

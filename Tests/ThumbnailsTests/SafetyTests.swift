@@ -87,6 +87,31 @@ struct SafetyTests {
         }
     }
 
+    @Test func aDamagedImageDataChunkIsCorruptAndTheRowsBeforeItSurvive() throws {
+        // Noise compresses poorly, so the image data span several IDAT chunks.
+        let pixels = PhotoPattern.pixels(width: 128, height: 128, withAlpha: true)
+        var png = PNGFixture.encode(rgba: pixels, width: 128, height: 128)
+        var offset = 8
+        var idats: [Int] = []
+        while offset + 8 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if png[offset + 4..<offset + 8].elementsEqual("IDAT".utf8) { idats.append(offset) }
+            offset += length + 12
+        }
+        try #require(idats.count > 2)
+        // A flipped byte in the last IDAT chunk, its CRC left as it was.
+        png[idats.last! + 20] ^= 0x55
+
+        #expect {
+            try ThumbnailDecoder().decode(png, maxPixelSize: nil)
+        } throws: { error in
+            guard case .corrupt(let message) = error as? ThumbnailError else { return false }
+            return message.contains("CRC")
+        }
+        let partial = try ThumbnailDecoder(configuration: .init(returnsPartialImages: true)).decode(png, maxPixelSize: nil)
+        #expect(Array(partial.bytes.prefix(128 * 4 * 8)) == Array(pixels.prefix(128 * 4 * 8)))
+    }
+
     @Test func returnsTheDecodedPartWhenAsked() throws {
         // Noise compresses poorly, so half the file holds whole rows past libpng's first reads.
         let pixels = PhotoPattern.pixels(width: 128, height: 128, withAlpha: true)

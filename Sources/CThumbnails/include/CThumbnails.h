@@ -6,7 +6,8 @@
 // Every function that calls into either library sets up its own setjmp point, so the
 // libraries' error exits longjmp only within C frames and never across a Swift frame. Each
 // function returns a status; on failure `*_message` holds the library's explanation. Rows are
-// always delivered as RGBA8 with straight alpha, whatever the file stores.
+// delivered 8 bits per sample in the narrowest layout that holds the image: RGBA with straight
+// alpha, RGB, grey, or palette indices.
 
 #include <stddef.h>
 #include <stdint.h>
@@ -24,6 +25,18 @@ typedef enum {
     /// The caller's cancellation check said stop.
     CT_CANCELLED = 5,
 } ct_status;
+
+/// How the delivered rows lay out their pixels.
+typedef enum {
+    /// Red, green, blue, straight alpha: 4 bytes.
+    CT_LAYOUT_RGBA = 0,
+    /// Red, green, blue, opaque: 3 bytes.
+    CT_LAYOUT_RGB = 1,
+    /// Grey, opaque: 1 byte.
+    CT_LAYOUT_GRAY = 2,
+    /// An index into a palette of 256 RGBA entries: 1 byte.
+    CT_LAYOUT_INDEXED = 3,
+} ct_layout;
 
 /// Asked now and then during long work inside one call; nonzero stops it with CT_CANCELLED.
 typedef int (*ct_cancel_check)(void *context);
@@ -44,12 +57,15 @@ typedef struct {
 ct_png_decoder *ct_png_create(const uint8_t *data, size_t size);
 /// Reads the chunks up to the first IDAT; allocates nothing in proportion to the image.
 ct_status ct_png_read_info(ct_png_decoder *decoder, ct_png_info *info);
-/// Sets up the RGBA8 transforms. For an interlaced image this allocates width * height * 4 bytes.
-ct_status ct_png_start(ct_png_decoder *decoder);
+/// Sets up the transforms to 8 bits per sample and picks the layout: palette images stay
+/// indices (with `palette` filled with 256 RGBA entries, tRNS applied, entries past the PLTE
+/// black, as libpng's expansion has them), opaque grey and RGB stay as they are, everything
+/// else becomes RGBA. For an interlaced image this allocates width * height * (bytes per pixel).
+ct_status ct_png_start(ct_png_decoder *decoder, ct_layout *layout, uint8_t palette[1024]);
 /// Interlaced images only: runs up to `max_rows` row reads of the Adam7 passes into the
 /// decoder's image buffer. `*finished` becomes 1 once every pass is done.
 ct_status ct_png_decode_interlaced(ct_png_decoder *decoder, uint32_t max_rows, int *finished);
-/// Copies or decodes up to `max_rows` finished RGBA8 rows to `out`, `stride` bytes apart.
+/// Copies or decodes up to `max_rows` finished rows to `out`, `stride` bytes apart.
 ct_status ct_png_read_rows(ct_png_decoder *decoder, uint8_t *out, size_t stride, uint32_t max_rows, uint32_t *rows_read);
 const char *ct_png_message(const ct_png_decoder *decoder);
 void ct_png_destroy(ct_png_decoder *decoder);
@@ -76,12 +92,13 @@ typedef struct {
 ct_jpeg_decoder *ct_jpeg_create(const uint8_t *data, size_t size);
 /// Reads the markers up to the first scan; allocates nothing in proportion to the image.
 ct_status ct_jpeg_read_header(ct_jpeg_decoder *decoder, ct_jpeg_info *info);
-/// Starts decompression at 1/`scale_denom` (1, 2, 4 or 8) and reports the scaled size.
+/// Starts decompression at 1/`scale_denom` (1, 2, 4 or 8) and reports the scaled size and the
+/// layout: grey for grey images, RGB for everything else (CMYK and YCCK converted).
 /// A progressive image's whole coefficient buffer is allocated and every scan decoded here,
 /// so for one `cancelled` (which may be NULL) is asked after each row of blocks it reads.
 ct_status ct_jpeg_start(ct_jpeg_decoder *decoder, unsigned scale_denom, ct_cancel_check cancelled, void *context,
-                        uint32_t *width, uint32_t *height);
-/// Decodes up to `max_rows` RGBA8 rows to `out`, `stride` bytes apart.
+                        uint32_t *width, uint32_t *height, ct_layout *layout);
+/// Decodes up to `max_rows` rows to `out`, `stride` bytes apart.
 ct_status ct_jpeg_read_rows(ct_jpeg_decoder *decoder, uint8_t *out, size_t stride, uint32_t max_rows, uint32_t *rows_read);
 /// 1 once libjpeg has met the end of the data before the end of the image. It then goes on
 /// with grey filler, so this is how a caller that wants only intact images finds out.

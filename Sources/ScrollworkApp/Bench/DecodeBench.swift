@@ -10,7 +10,8 @@ import Darwin
 #endif
 
 /// `scrollwork bench decode`: 128-pixel thumbnails through `ThumbnailDecoder` against the naive
-/// way, a full decode followed by a resample, on the same generated files in the same run.
+/// way, a full decode followed by a resample, on the same generated files in the same run; or,
+/// with `--file`, the thumbnails of the user's own files, timed alone.
 ///
 /// Both sides use the same libraries and the same area averaging; the only difference is
 /// that Scrollwork reduces while decoding (DCT scaling for JPEG, row streaming for PNG).
@@ -22,6 +23,10 @@ struct DecodeBench: ParsableCommand {
             Columns: median milliseconds per thumbnail single-threaded (scrollwork_ms) and for
             full decode + resample (baseline_ms), their ratio, thumbnails per second with every
             core busy, and the peak resident memory each way adds (MB).
+
+            With --file, each given file instead: the thumbnail's width and height, the median
+            milliseconds of reading the file and making its thumbnail on one thread (ms), and
+            the peak resident memory that adds (peak_mb).
             """
     )
 
@@ -36,13 +41,48 @@ struct DecodeBench: ParsableCommand {
     @Option(name: .long, help: "Timed runs per measurement; the median is reported.")
     var runs = 9
 
+    @Option(name: .customLong("file"), parsing: .upToNextOption, help: "Time the thumbnails of these PNG or JPEG files instead.")
+    var files: [String] = []
+
+    @Option(name: .long, help: "The thumbnail's larger side, in pixels, for --file.")
+    var size = thumbnailSize
+
+    @Option(name: .customLong("save-cases"), help: "Write the generated images to this directory (CASE.png or CASE.jpeg) and stop, to time other decoders on the same files.")
+    var saveDirectory: String?
+
     static let thumbnailSize = 128
 
     func validate() throws {
         guard runs > 0 else { throw ValidationError("--runs must be positive") }
+        guard size > 0 else { throw ValidationError("--size must be positive") }
     }
 
     func run() throws {
+        if let saveDirectory {
+            for benchCase in Self.cases() {
+                let suffix = benchCase.name.hasPrefix("png") ? "png" : "jpeg"
+                do {
+                    try FileBytes.write(benchCase.data, to: "\(saveDirectory)/\(benchCase.name).\(suffix)")
+                } catch {
+                    printError("scrollwork bench decode: \(error)")
+                    throw ExitCode.failure
+                }
+            }
+            return
+        }
+        if !files.isEmpty {
+            var report = BenchReport(columns: ["file", "width", "height", "ms", "peak_mb"])
+            for file in files {
+                do {
+                    report.append(try Self.measure(file: file, size: size, runs: runs))
+                } catch {
+                    printError("scrollwork bench decode: \(error)")
+                    throw ExitCode.failure
+                }
+            }
+            report.print(json: options.json)
+            return
+        }
         var report = BenchReport(columns: [
             "case", "file_kb", "scrollwork_ms", "baseline_ms", "ratio", "throughput_per_s", "peak_mb", "baseline_peak_mb",
         ])
@@ -50,6 +90,36 @@ struct DecodeBench: ParsableCommand {
             report.append(measure(benchCase))
         }
         report.print(json: options.json)
+    }
+
+    /// A failure to read or decode one of the user's files.
+    struct FileError: Error, CustomStringConvertible {
+        var file: String
+        var reason: String
+
+        var description: String { "\(file): \(reason)" }
+    }
+
+    /// The row for one of the user's files: its thumbnail's size, the median time of reading
+    /// the file and decoding it to a thumbnail of `size` pixels, and the peak memory that adds.
+    static func measure(file: String, size: Int, runs: Int) throws(FileError) -> [BenchValue] {
+        let thumbnail = { () throws(FileError) -> PixelBuffer in
+            let data: [UInt8]
+            do throws(FileBytes.Failure) { data = try FileBytes.read(file) } catch { throw FileError(file: file, reason: error.reason) }
+            do {
+                return try ThumbnailDecoder().decode(data, maxPixelSize: size, isCancelled: { false })
+            } catch {
+                throw FileError(file: file, reason: String(describing: error))
+            }
+        }
+        // A file that fails fails on the first try, before anything is timed.
+        let image = try thumbnail()
+        let milliseconds = Stopwatch.medianMilliseconds(runs: runs) { try? thumbnail() }
+        let peak = PeakMemory.measure { try? thumbnail() }.peakBytes
+        return [
+            .text(file), .number(Double(image.width)), .number(Double(image.height)), .number(milliseconds),
+            BenchValue(peak.map { Double($0) / 1_048_576 }),
+        ]
     }
 
     /// The inputs the issue names, generated here so that every machine measures the same files.
@@ -63,6 +133,7 @@ struct DecodeBench: ParsableCommand {
             Case(name: "jpeg-1000x667-baseline", data: JPEGFixture.encode(pixels: small, width: 1000, height: 667, quality: 90)),
             Case(name: "png-3000x2000-rgb", data: PNGFixture.encode(rgb: photo, width: 3000, height: 2000)),
             Case(name: "png-1000x667-rgba", data: PNGFixture.encode(rgba: smallWithAlpha, width: 1000, height: 667)),
+            Case(name: "png-1000x667-palette", data: PNGFixture.encode(quantizing: small, width: 1000, height: 667)),
         ]
     }
 

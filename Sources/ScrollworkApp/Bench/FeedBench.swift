@@ -26,6 +26,10 @@ struct FeedBench: AsyncParsableCommand {
             file through the refresher (streamed from disk, stored in batches) and reports the \
             resident memory it adds. snapshot-10000 reads the 10,000 list rows of a stored feed \
             (rows) beside the full entries query of the same page (entries_query_ms).
+
+            With --file, each given feed file instead: the entries parsed, the median \
+            milliseconds of reading the file and parsing it (ms), and the throughput that makes \
+            (mb_per_s).
             """
     )
 
@@ -36,6 +40,9 @@ struct FeedBench: AsyncParsableCommand {
 
     @Option(name: .customLong("case"), help: "Run only these cases (repeat the option); default: all.")
     var only: [String] = []
+
+    @Option(name: .customLong("file"), parsing: .upToNextOption, help: "Time the parse of these feed files instead.")
+    var files: [String] = []
 
     /// Network-sized pieces, so the parse streams as it would from a socket.
     static let chunkSize = 64 * 1024
@@ -62,6 +69,19 @@ struct FeedBench: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if !files.isEmpty {
+            var report = BenchReport(columns: ["file", "entries", "ms", "mb_per_s"])
+            for file in files {
+                do {
+                    report.append(try Self.measure(file: file, runs: runs))
+                } catch {
+                    printError("scrollwork bench feed: \(error)")
+                    throw ExitCode.failure
+                }
+            }
+            report.print(json: options.json)
+            return
+        }
         var report = BenchReport(columns: [
             "case", "entries", "mb", "ms", "mb_per_s", "xmlparser_ms", "xmlparser_mb_per_s", "ratio_to_bare_xmlparser",
             "peak_mb", "xmlparser_peak_mb",
@@ -135,6 +155,19 @@ struct FeedBench: AsyncParsableCommand {
             ])
             report.print(json: options.json)
         }
+    }
+
+    /// The row for one of the user's feed files: the entries it holds, the median time of
+    /// reading and parsing it (in chunks, as from a socket), and the throughput that makes.
+    static func measure(file: String, runs: Int) throws -> [BenchValue] {
+        let parseFile = { () throws -> (entries: Int, bytes: Int) in
+            let bytes = try FileBytes.read(file)
+            return (try entryCount(bytes, url: URL(fileURLWithPath: file)), bytes.count)
+        }
+        // A file that fails fails on the first try, before anything is timed.
+        let (entries, size) = try parseFile()
+        let milliseconds = Stopwatch.medianMilliseconds(runs: runs) { try? parseFile() }
+        return [.text(file), .number(Double(entries)), .number(milliseconds), .number(Double(size) / 1_048_576 / (milliseconds / 1000))]
     }
 
     /// The ingest cases: parse and store, then re-ingest unchanged and with 10% edited.
@@ -233,22 +266,27 @@ struct FeedBench: AsyncParsableCommand {
         }
     }
 
-    /// The full parse, streamed in chunks; returns how many entries came out.
+    /// The full parse of a generated feed, streamed in chunks; returns how many entries came out.
     static func parse(_ bytes: [UInt8]) -> Int {
-        var parser = FeedParser(url: URL(string: "https://bench.example/feed"))
-        var count = 0
         do {
-            var offset = 0
-            while offset < bytes.count {
-                let end = min(offset + chunkSize, bytes.count)
-                for batch in try parser.consume(bytes[offset..<end]) { count += batch.count }
-                offset = end
-            }
-            count += try parser.finish().entries.count
+            return try entryCount(bytes, url: URL(string: "https://bench.example/feed"))
         } catch {
             preconditionFailure("the generated feed failed to parse: \(error)")
         }
-        return count
+    }
+
+    /// The full parse, streamed in `chunkSize` chunks as from a socket; returns how many
+    /// entries came out.
+    static func entryCount(_ bytes: [UInt8], url: URL?) throws -> Int {
+        var parser = FeedParser(url: url)
+        var count = 0
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(offset + chunkSize, bytes.count)
+            for batch in try parser.consume(bytes[offset..<end]) { count += batch.count }
+            offset = end
+        }
+        return count + (try parser.finish().entries.count)
     }
 
     /// Foundation's XMLParser over the same bytes, building nothing; returns the element count.

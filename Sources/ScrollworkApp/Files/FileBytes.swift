@@ -19,6 +19,9 @@ enum FileBytes {
         guard let file = fopen(path, "rb") else { throw Failure(path: path, reason: systemReason()) }
         defer { fclose(file) }
         var bytes: [UInt8] = []
+        // Sized once for a regular file, so a large image is not copied as the array grows.
+        var status = stat()
+        if fstat(fileno(file), &status) == 0, status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size)) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }

@@ -1,7 +1,8 @@
 import CThumbnails
 
-/// A decoder that has read an image's header and now delivers RGBA8 rows top to bottom, in
-/// batches, so that the caller can check for cancellation and reduce rows between batches.
+/// A decoder that has read an image's header and now delivers rows top to bottom, 8 bits per
+/// sample in `layout`, in batches, so that the caller can check for cancellation and reduce
+/// rows between batches.
 protocol RowSource: AnyObject {
     /// The width the header declares.
     var imageWidth: Int { get }
@@ -11,10 +12,24 @@ protocol RowSource: AnyObject {
     var width: Int { get }
     /// How many rows will be delivered in total.
     var height: Int { get }
+    /// How the delivered rows lay out their pixels.
+    var layout: PixelLayout { get }
     /// Decodes up to `maxRows` rows into `buffer`, `stride` bytes apart, and returns how many
     /// it delivered. Zero rows means the decoder made progress it cannot deliver yet (an
     /// Adam7 pass); it is never zero forever.
     func readRows(into buffer: UnsafeMutablePointer<UInt8>, stride: Int, maxRows: Int) throws(ThumbnailError) -> Int
+}
+
+extension PixelLayout {
+    /// The layout the C shim reports; `palette` holds its 256 RGBA entries for indexed rows.
+    init(_ layout: ct_layout, palette: [UInt8]) {
+        switch layout {
+        case CT_LAYOUT_RGB: self = .rgb
+        case CT_LAYOUT_GRAY: self = .gray
+        case CT_LAYOUT_INDEXED: self = .indexed(palette: palette)
+        default: self = .rgba
+        }
+    }
 }
 
 extension ThumbnailError {

@@ -2,8 +2,9 @@
 ///
 /// The format comes from the data's signature. A JPEG is scaled by 1/2, 1/4 or 1/8 inside
 /// libjpeg when that still covers the target, then area-averaged to the exact size; a PNG is
-/// area-averaged row by row as it streams. Either way the full-size image is never held, with
-/// two exceptions the formats impose: an interlaced PNG needs `width × height × 4` bytes,
+/// area-averaged row by row as it streams, in its own channels (grey and palette images are
+/// expanded to RGBA only in the thumbnail). Either way the full-size image is never held, with
+/// two exceptions the formats impose: an interlaced PNG needs up to `width × height × 4` bytes,
 /// because Adam7 passes revisit every row, and a progressive JPEG needs its coefficients, about
 /// 2 bytes per sample at full size (18 MB for a 3000 × 2000 photo with 4:2:0 chroma), because
 /// every scan refines every block. EXIF orientation is applied to the result.
@@ -33,8 +34,9 @@ public struct ThumbnailDecoder: ImageDecoding {
     ///   data (unless partial images are asked for), `.cancelled` once `isCancelled` says so.
     /// - Precondition: `maxPixelSize`, if given, is positive.
     /// - Complexity: O(encoded size + decoded pixels), where JPEG scaling divides the decoded
-    ///   pixels by up to 64. Memory: the output, a batch of decoded rows, and the decoder's own
-    ///   working memory.
+    ///   pixels by up to 64. Memory: the output, a batch of decoded rows, the reduction's sums
+    ///   (about 24 bytes per sample of one source row), and the decoder's own working memory
+    ///   (under 1 MB added in all for a 3000 × 2000 PNG).
     public func decode(_ data: [UInt8], maxPixelSize: Int?, isCancelled: () -> Bool) throws(ThumbnailError) -> PixelBuffer {
         precondition(maxPixelSize.map { $0 > 0 } ?? true, "maxPixelSize must be positive")
         let format = try ImageFormat.sniff(data)
@@ -67,10 +69,11 @@ public struct ThumbnailDecoder: ImageDecoding {
             sourceWidth: source.width,
             sourceHeight: source.height,
             targetWidth: min(target.width, source.width),
-            targetHeight: min(target.height, source.height)
+            targetHeight: min(target.height, source.height),
+            layout: source.layout
         )
         let batchRows = configuration.rowsPerBatch
-        let stride = source.width * 4
+        let stride = source.width * source.layout.bytesPerPixel
         var batch = [UInt8](repeating: 0, count: stride * batchRows)
         try batch.withUnsafeMutableBufferPointer { batch throws(ThumbnailError) in
             var rowsLeft = source.height

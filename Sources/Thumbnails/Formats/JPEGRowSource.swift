@@ -1,19 +1,23 @@
 import CThumbnails
 
-/// Delivers the rows of a JPEG through libjpeg-turbo, as RGBA8, scaled down inside the
-/// decoder when that is enough for the target size.
+/// Delivers the rows of a JPEG through libjpeg-turbo, as RGB (grey images as grey), scaled
+/// down inside the decoder when that is enough for the target size.
 ///
 /// Scaling by 1/2, 1/4 or 1/8 in the decoder skips most of the inverse DCT and colour
 /// conversion work and keeps only scaled rows in memory. A baseline image then needs a few
 /// rows of working memory; a progressive one needs its whole coefficient buffer (about 2 bytes
-/// per sample at full size) because every scan refines every block. Grey images are widened
-/// to RGB; CMYK and YCCK are converted to RGB, inverted first when Adobe's marker says so.
+/// per sample at full size) because every scan refines every block. At 1/8 a progressive
+/// image's scans of AC coefficients for components whose blocks become single pixels (the luma
+/// of a 4:2:0 photo, most of the file) are never decoded: the 1x1 IDCT reads only DC, so the
+/// pixels are the same. CMYK and YCCK are
+/// converted to RGB, inverted first when Adobe's marker says so.
 final class JPEGRowSource: RowSource {
     private let decoder: OpaquePointer
     let imageWidth: Int
     let imageHeight: Int
     private(set) var width = 0
     private(set) var height = 0
+    private(set) var layout = PixelLayout.rgb
     /// Whether running out of data is an error, rather than the grey filler libjpeg supplies.
     private let requiresCompleteData: Bool
 
@@ -43,17 +47,19 @@ final class JPEGRowSource: RowSource {
         let denominator = scaleDenominator(width: Int(info.width), height: Int(info.height), target: target)
         var width: UInt32 = 0
         var height: UInt32 = 0
+        var layout = CT_LAYOUT_RGB
         let startStatus = withoutActuallyEscaping(isCancelled) { isCancelled in
             var check = isCancelled
             return withUnsafeMutablePointer(to: &check) { check in
                 ct_jpeg_start(decoder, UInt32(denominator), { context in
                     context!.assumingMemoryBound(to: (() -> Bool).self).pointee() ? 1 : 0
-                }, check, &width, &height)
+                }, check, &width, &height, &layout)
             }
         }
         try source.check(startStatus)
         source.width = Int(width)
         source.height = Int(height)
+        source.layout = PixelLayout(layout, palette: [])
         return source
     }
 

@@ -5,67 +5,107 @@
 /// Averaging weighs colour by alpha, so the colour of fully transparent pixels (often black
 /// or garbage) does not bleed into their visible neighbours.
 ///
-/// Memory is the output plus three rows of `targetWidth` accumulators, whatever the source
-/// size. When the target equals the source size the rows are copied unchanged.
+/// The arithmetic is exact: coverage is counted in integer units (a source pixel is
+/// `targetWidth` units wide, an output pixel `sourceWidth`), sums are integers, and each output
+/// value is the exact mean rounded half up. Rows are summed first, in the source's own layout
+/// and channel count, elementwise over whole rows (loops the compiler vectorises); a source row
+/// that lies wholly inside one output row is added without any multiplication. Only when an
+/// output row is complete are its columns reduced, and only then are grey and palette pixels
+/// expanded to RGBA.
+///
+/// Memory is the output plus about 24 bytes per source sample of one row (sums for the output
+/// row being filled and the next), whatever the source height. When the target equals the
+/// source size the rows are copied, converted to RGBA.
 struct AreaDownsampler {
     /// How one source row or column spreads over the one or two target rows or columns it
-    /// overlaps. `second` is always a valid index, with weight zero when there is no overlap,
-    /// so the inner loop has no branch.
+    /// overlaps, in units where a source pixel is `target` long and a target pixel `source`.
+    /// `secondWeight` is zero when the source pixel lies wholly inside `first`.
     private struct Span {
         var first: Int
         var second: Int
-        var firstWeight: Float
-        var secondWeight: Float
+        var firstWeight: UInt64
+        var secondWeight: UInt64
     }
+
+    /// Rows summed unweighted before the 32-bit sums could overflow: a premultiplied sample is
+    /// at most 255 × 255, and 65,536 of them still fit.
+    private static let interiorRowLimit = 65_536
 
     let sourceWidth: Int
     let sourceHeight: Int
+    let layout: PixelLayout
     private(set) var output: PixelBuffer
     private let columns: [Span]
     private let rows: [Span]
-    /// The current source row, reduced horizontally: premultiplied red, green, blue, and alpha.
-    private var reducedRow: [SIMD4<Float>]
-    /// Sums for the target row being filled, and for the one after it.
-    private var current: [SIMD4<Float>]
-    private var next: [SIMD4<Float>]
+    /// Sums per pixel: `layout.sumsPerPixel`.
+    private let lanes: Int
+    /// Palette entries premultiplied (red × alpha, green × alpha, blue × alpha, alpha), for
+    /// `.indexed`; empty otherwise.
+    private let premultipliedPalette: [SIMD4<UInt32>]
+    /// Unweighted sums of the source rows lying wholly inside the current output row.
+    private var interior: [UInt32]
+    private var interiorRows = 0
+    /// One source row's samples, premultiplied where the layout has alpha, before weighting.
+    private var scratch: [UInt32]
+    /// Weighted sums for the output row being filled, and for the one after it.
+    private var current: [UInt64]
+    private var next: [UInt64]
+    /// How much of the output row being filled, and of the next, consumed rows have covered:
+    /// an opaque layout's alpha, since it has no alpha sum.
+    private var currentCoverage: UInt64 = 0
+    private var nextCoverage: UInt64 = 0
+    /// The current output row's sums per output column, while it is emitted.
+    private var columnSums: [UInt64]
     private var currentRow = 0
     private(set) var rowsConsumed = 0
 
-    /// A downsampler from `sourceWidth` × `sourceHeight` to `targetWidth` × `targetHeight`.
+    /// A downsampler from `sourceWidth` × `sourceHeight` rows in `layout` to `targetWidth` ×
+    /// `targetHeight` RGBA.
     ///
     /// - Precondition: The target is positive and no larger than the source on either side.
-    init(sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int) {
+    init(sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int, layout: PixelLayout = .rgba) {
         precondition(targetWidth > 0 && targetHeight > 0, "the target size must be positive")
         precondition(targetWidth <= sourceWidth && targetHeight <= sourceHeight, "area averaging only reduces")
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
+        self.layout = layout
         output = PixelBuffer(width: targetWidth, height: targetHeight)
+        lanes = layout.sumsPerPixel
         let copies = targetWidth == sourceWidth && targetHeight == sourceHeight
         columns = copies ? [] : Self.spans(source: sourceWidth, target: targetWidth)
         rows = copies ? [] : Self.spans(source: sourceHeight, target: targetHeight)
-        reducedRow = [SIMD4<Float>](repeating: .zero, count: copies ? 0 : targetWidth)
-        current = reducedRow
-        next = reducedRow
+        if case .indexed(let palette) = layout {
+            premultipliedPalette = (0..<256).map { index in
+                let alpha = UInt32(palette[4 * index + 3])
+                return SIMD4(UInt32(palette[4 * index]) * alpha, UInt32(palette[4 * index + 1]) * alpha, UInt32(palette[4 * index + 2]) * alpha, alpha)
+            }
+        } else {
+            premultipliedPalette = []
+        }
+        let samples = copies ? 0 : sourceWidth * lanes
+        interior = [UInt32](repeating: 0, count: samples)
+        scratch = interior
+        current = [UInt64](repeating: 0, count: samples)
+        next = current
+        columnSums = [UInt64](repeating: 0, count: copies ? 0 : targetWidth * lanes)
     }
 
-    /// Where each source pixel lands in target coordinates, which are `target / source` as
-    /// wide: at most two target pixels, since the target is never larger than the source.
+    /// Where each source pixel lands in target coordinates: at most two target pixels, since
+    /// the target is never larger than the source.
     private static func spans(source: Int, target: Int) -> [Span] {
-        let scale = Double(target) / Double(source)
-        return (0..<source).map { index in
-            let start = Double(index) * scale
-            let end = Double(index + 1) * scale
-            let first = min(Int(start), target - 1)
-            let second = min(first + 1, target - 1)
-            let boundary = Double(first + 1)
-            guard end > boundary, second > first else {
-                return Span(first: first, second: second, firstWeight: Float(end - start), secondWeight: 0)
+        (0..<source).map { index in
+            let start = index * target
+            let end = start + target
+            let first = start / source
+            let boundary = (first + 1) * source
+            guard end > boundary else {
+                return Span(first: first, second: first, firstWeight: UInt64(target), secondWeight: 0)
             }
-            return Span(first: first, second: second, firstWeight: Float(boundary - start), secondWeight: Float(end - boundary))
+            return Span(first: first, second: first + 1, firstWeight: UInt64(boundary - start), secondWeight: UInt64(end - boundary))
         }
     }
 
-    /// Adds `count` source rows of RGBA8 pixels, `stride` bytes apart, starting at `pixels`.
+    /// Adds `count` source rows in `layout`, `stride` bytes apart, starting at `pixels`.
     ///
     /// - Precondition: No more rows than the source has in total.
     /// - Complexity: O(`count` × `sourceWidth`).
@@ -84,85 +124,190 @@ struct AreaDownsampler {
 
     /// The finished image; source rows never consumed (a partial image) count as transparent.
     ///
-    /// - Complexity: O(rows never consumed × `sourceWidth`).
+    /// - Complexity: O(rows never consumed + the output).
     mutating func finish() -> PixelBuffer {
-        let transparent = [UInt8](repeating: 0, count: sourceWidth * 4)
-        transparent.withUnsafeBufferPointer { row in
-            while rowsConsumed < sourceHeight {
-                consume(row.baseAddress!, stride: 0, count: 1)
-            }
+        while rowsConsumed < sourceHeight {
+            if !columns.isEmpty { reduce(nil) }
+            rowsConsumed += 1
         }
         return output
     }
 
     private mutating func copy(_ source: UnsafePointer<UInt8>) {
-        let rowBytes = sourceWidth * 4
         let start = rowsConsumed * output.bytesPerRow
+        let layout = layout
         output.bytes.withUnsafeMutableBufferPointer { bytes in
-            (bytes.baseAddress! + start).update(from: source, count: rowBytes)
+            for x in 0..<sourceWidth {
+                (bytes[start + 4 * x], bytes[start + 4 * x + 1], bytes[start + 4 * x + 2], bytes[start + 4 * x + 3]) = layout.rgba(source, x)
+            }
         }
     }
 
-    private mutating func reduce(_ source: UnsafePointer<UInt8>) {
+    /// Adds one source row, or accounts for a missing one (`nil`), which adds nothing.
+    private mutating func reduce(_ source: UnsafePointer<UInt8>?) {
         let span = rows[rowsConsumed]
         while currentRow < span.first { emitCurrentRow() }
-        reducedRow.withUnsafeMutableBufferPointer { reduced in
-            columns.withUnsafeBufferPointer { columns in
-                Self.reduceHorizontally(source, columns: columns, into: reduced)
+        if let source {
+            if span.secondWeight == 0 {
+                Self.addSamples(source, layout: layout, width: sourceWidth, palette: premultipliedPalette, to: &interior)
+                interiorRows += 1
+                if interiorRows == Self.interiorRowLimit { foldInterior() }
+            } else {
+                scratch.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+                Self.addSamples(source, layout: layout, width: sourceWidth, palette: premultipliedPalette, to: &scratch)
+                Self.add(scratch, weight: span.firstWeight, to: &current)
+                Self.add(scratch, weight: span.secondWeight, to: &next)
             }
+            currentCoverage += span.firstWeight
+            nextCoverage += span.secondWeight
         }
-        Self.add(reducedRow, weight: span.firstWeight, to: &current)
-        if span.secondWeight > 0 { Self.add(reducedRow, weight: span.secondWeight, to: &next) }
         if rowsConsumed == sourceHeight - 1 {
             while currentRow < output.height { emitCurrentRow() }
         }
     }
 
-    private static func reduceHorizontally(_ source: UnsafePointer<UInt8>, columns: UnsafeBufferPointer<Span>, into reduced: UnsafeMutableBufferPointer<SIMD4<Float>>) {
-        reduced.update(repeating: .zero)
-        let bytes = UnsafeRawPointer(source)
-        for column in 0..<columns.count {
-            let span = columns[column]
-            let pixel = SIMD4<Float>(bytes.loadUnaligned(fromByteOffset: column * 4, as: SIMD4<UInt8>.self))
-            let alpha = pixel[3]
-            let premultiplied = pixel * SIMD4(alpha, alpha, alpha, 1)
-            reduced[span.first] += premultiplied * span.firstWeight
-            reduced[span.second] += premultiplied * span.secondWeight
-        }
-    }
-
-    private static func add(_ row: [SIMD4<Float>], weight: Float, to sums: inout [SIMD4<Float>]) {
-        row.withUnsafeBufferPointer { row in
-            sums.withUnsafeMutableBufferPointer { sums in
-                for index in 0..<row.count { sums[index] += row[index] * weight }
-            }
-        }
-    }
-
-    /// Writes the current target row out, un-premultiplied, and moves on to the next.
-    private mutating func emitCurrentRow() {
-        let start = currentRow * output.bytesPerRow
-        current.withUnsafeBufferPointer { sums in
-            output.bytes.withUnsafeMutableBufferPointer { bytes in
-                for pixel in 0..<sums.count {
-                    let sum = sums[pixel]
-                    let alpha = sum[3]
-                    let target = start + pixel * 4
-                    // Nothing visible: transparent black rather than a division by zero.
-                    let colour = alpha > 0 ? sum / SIMD4(alpha, alpha, alpha, 1) : .zero
-                    bytes[target] = Self.byte(colour[0])
-                    bytes[target + 1] = Self.byte(colour[1])
-                    bytes[target + 2] = Self.byte(colour[2])
-                    bytes[target + 3] = Self.byte(colour[3])
+    /// Adds one row's samples to `sums`, premultiplied by alpha where the layout has alpha.
+    /// Static, so that the caller's sums are modified in place rather than copied from a
+    /// borrowed `self`.
+    private static func addSamples(
+        _ source: UnsafePointer<UInt8>, layout: PixelLayout, width: Int, palette: [SIMD4<UInt32>], to sums: inout [UInt32]
+    ) {
+        let lanes = layout.sumsPerPixel
+        sums.withUnsafeMutableBufferPointer { sums in
+            let sums = sums.baseAddress!
+            switch layout {
+            case .rgb, .gray:
+                for index in 0..<(width * lanes) { sums[index] &+= UInt32(source[index]) }
+            case .rgba:
+                for x in 0..<width {
+                    let alpha = UInt16(source[4 * x + 3])
+                    sums[4 * x] &+= UInt32(UInt16(source[4 * x]) &* alpha)
+                    sums[4 * x + 1] &+= UInt32(UInt16(source[4 * x + 1]) &* alpha)
+                    sums[4 * x + 2] &+= UInt32(UInt16(source[4 * x + 2]) &* alpha)
+                    sums[4 * x + 3] &+= UInt32(alpha)
+                }
+            case .indexed:
+                palette.withUnsafeBufferPointer { palette in
+                    let vectors = UnsafeMutableRawPointer(sums)
+                    for x in 0..<width {
+                        let sum = vectors.loadUnaligned(fromByteOffset: 16 * x, as: SIMD4<UInt32>.self)
+                        vectors.storeBytes(of: sum &+ palette[Int(source[x])], toByteOffset: 16 * x, as: SIMD4<UInt32>.self)
+                    }
                 }
             }
         }
+    }
+
+    private static func add(_ samples: [UInt32], weight: UInt64, to sums: inout [UInt64]) {
+        guard weight > 0 else { return }
+        samples.withUnsafeBufferPointer { samples in
+            sums.withUnsafeMutableBufferPointer { sums in
+                for index in 0..<samples.count { sums[index] &+= weight &* UInt64(samples[index]) }
+            }
+        }
+    }
+
+    /// Moves the unweighted sums into the weighted ones: every interior row weighs a whole
+    /// source row, `output.height` units.
+    private mutating func foldInterior() {
+        Self.add(interior, weight: UInt64(output.height), to: &current)
+        interior.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        interiorRows = 0
+    }
+
+    /// Reduces the current output row's columns, writes it out un-premultiplied and rounded
+    /// half up, and moves on to the next.
+    private mutating func emitCurrentRow() {
+        if interiorRows > 0 { foldInterior() }
+        current.withUnsafeBufferPointer { sums in
+            columns.withUnsafeBufferPointer { columns in
+                columnSums.withUnsafeMutableBufferPointer { columnSums in
+                    switch lanes {
+                    case 4: Self.reduceColumns(sums, columns: columns, lanes: 4, into: columnSums)
+                    case 3: Self.reduceColumns(sums, columns: columns, lanes: 3, into: columnSums)
+                    default: Self.reduceColumns(sums, columns: columns, lanes: 1, into: columnSums)
+                    }
+                }
+            }
+        }
+        writeRow()
         swap(&current, &next)
-        next.withUnsafeMutableBufferPointer { $0.update(repeating: .zero) }
+        next.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        currentCoverage = nextCoverage
+        nextCoverage = 0
         currentRow += 1
     }
 
-    private static func byte(_ value: Float) -> UInt8 {
-        UInt8(min(255, max(0, value + 0.5)))
+    /// Weighs the sums of each source column into the output columns it overlaps. The columns
+    /// come in order, so each output column is summed in registers and stored once, with the
+    /// share of a straddling source column carried into the next; a column wholly inside one
+    /// output column is added unweighted and the total multiplied once.
+    @inline(__always)
+    private static func reduceColumns(
+        _ sums: UnsafeBufferPointer<UInt64>, columns: UnsafeBufferPointer<Span>, lanes: Int, into columnSums: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        let fullWeight = columns[0].firstWeight + columns[0].secondWeight
+        var column = 0
+        var whole = SIMD4<UInt64>.zero
+        var sum = SIMD4<UInt64>.zero
+        var carried = SIMD4<UInt64>.zero
+        func store() {
+            let total = sum &+ whole &* fullWeight
+            for lane in 0..<lanes { columnSums[column * lanes + lane] = total[lane] }
+        }
+        for x in 0..<columns.count {
+            let span = columns[x]
+            if span.first != column {
+                store()
+                column = span.first
+                whole = .zero
+                sum = carried
+                carried = .zero
+            }
+            var samples = SIMD4<UInt64>.zero
+            for lane in 0..<lanes { samples[lane] = sums[x * lanes + lane] }
+            if span.secondWeight == 0 {
+                whole &+= samples
+            } else {
+                sum &+= samples &* span.firstWeight
+                carried &+= samples &* span.secondWeight
+            }
+        }
+        store()
+    }
+
+    /// Writes `columnSums` as output row `currentRow`. The weights of one output pixel add up
+    /// to `sourceWidth × sourceHeight` units, so that is the divisor of a mean.
+    private mutating func writeRow() {
+        let start = currentRow * output.bytesPerRow
+        let area = UInt64(sourceWidth) * UInt64(sourceHeight)
+        let lanes = lanes
+        let premultiplied = lanes == 4
+        // An opaque layout's alpha is the covered share of the row, its colour the mean over it.
+        let covered = UInt64(sourceWidth) * currentCoverage
+        let opaqueAlpha = Self.rounded(255 * currentCoverage, over: UInt64(sourceHeight))
+        columnSums.withUnsafeBufferPointer { sums in
+            output.bytes.withUnsafeMutableBufferPointer { bytes in
+                for x in 0..<output.width {
+                    let target = start + 4 * x
+                    if premultiplied {
+                        let alpha = sums[4 * x + 3]
+                        bytes[target + 3] = Self.rounded(alpha, over: area)
+                        // Nothing visible: transparent black rather than a division by zero.
+                        guard alpha > 0 else { continue }
+                        for channel in 0..<3 { bytes[target + channel] = Self.rounded(sums[4 * x + channel], over: alpha) }
+                    } else {
+                        guard covered > 0 else { continue }
+                        for channel in 0..<3 { bytes[target + channel] = Self.rounded(sums[x * lanes + min(channel, lanes - 1)], over: covered) }
+                        bytes[target + 3] = opaqueAlpha
+                    }
+                }
+            }
+        }
+    }
+
+    /// `value / divisor` rounded half up, at most 255.
+    private static func rounded(_ value: UInt64, over divisor: UInt64) -> UInt8 {
+        UInt8(min(255, (2 * value + divisor) / (2 * divisor)))
     }
 }
