@@ -7,21 +7,57 @@ enum PlainText {
     /// - Complexity: O(n).
     static func from(html: String) -> String {
         guard html.utf8.contains(UInt8(ascii: "<")) else { return collapsingWhitespace(HTMLEntities.decode(html)) }
-        var text = String.UnicodeScalarView()
-        var scalars = html.unicodeScalars[...]
-        while let scalar = scalars.popFirst() {
-            if scalar == "<", let next = scalars.first, next.properties.isAlphabetic || "/!?".unicodeScalars.contains(next) {
-                let closing: String = scalars.starts(with: "!--".unicodeScalars) ? "-->" : ">"
-                if let range = scalars.firstRange(of: closing.unicodeScalars) {
-                    scalars = scalars[range.upperBound...]
+        let stripped = html.utf8.withContiguousStorageIfAvailable(withoutTags) ?? Array(html.utf8).withUnsafeBufferPointer(withoutTags)
+        return collapsingWhitespace(HTMLEntities.decode(stripped))
+    }
+
+    /// The text of `bytes` with every tag and comment replaced by a space, read on the bytes:
+    /// excerpts run this over kilobytes of markup per entry.
+    private static func withoutTags(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<"), index + 1 < count, startsTag(bytes, at: index + 1) {
+                let isComment = index + 3 < count && bytes[index + 1] == UInt8(ascii: "!")
+                    && bytes[index + 2] == UInt8(ascii: "-") && bytes[index + 3] == UInt8(ascii: "-")
+                // Searched from just after `<`, so `<!-->` is a whole (empty) comment, as in HTML.
+                if let end = find(isComment ? Array("-->".utf8) : [UInt8(ascii: ">")], in: bytes, from: index + 1) {
                     // Tags separate words: "<p>one</p><p>two</p>" reads "one two".
-                    text.append(" ")
+                    out.append(0x20)
+                    index = end
                     continue
                 }
             }
-            text.append(scalar)
+            out.append(byte)
+            index += 1
         }
-        return collapsingWhitespace(HTMLEntities.decode(String(text)))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether the character at `index` starts a tag after `<`: a letter, `/`, `!` or `?`.
+    private static func startsTag(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = bytes[index]
+        if byte < 0x80 {
+            return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+                || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?")
+        }
+        let rest = UnsafeBufferPointer(rebasing: bytes[index..<min(index + 4, bytes.count)])
+        return String(decoding: rest, as: UTF8.self).unicodeScalars.first?.properties.isAlphabetic ?? false
+    }
+
+    /// The index just past the first `needle` in `bytes` from `start`, or `nil`.
+    private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0] && (needle.count == 1 || Array(bytes[index..<index + needle.count]) == needle) {
+                return index + needle.count
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// `text` with runs of whitespace collapsed to one space, and trimmed.
