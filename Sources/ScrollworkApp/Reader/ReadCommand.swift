@@ -24,24 +24,20 @@ struct ReadCommand: AsyncParsableCommand {
             printError("scrollwork: the reader needs a terminal; `scrollwork list` prints the stored entries")
             throw ExitCode.failure
         }
-        let useDemo = try demo || !hasSubscriptions()
-        var demoServer: DemoServer?
-        var scratch: URL?
-        let feedStore: FeedStore
-        if useDemo {
-            let server = try await DemoServer.start()
-            demoServer = server
-            // One folder per user, emptied at every start: a demo killed before it could clean
-            // up leaves nothing behind for long.
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-demo-\(getuid())")
-            try? FileManager.default.removeItem(at: directory)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            scratch = directory
-            feedStore = try FeedStore(path: directory.appendingPathComponent("demo.sqlite").path)
-            _ = try await feedStore.addFeed(url: server.feedURL, title: "Scrollwork demo")
-        } else {
-            feedStore = try store.openExisting()
+        let source: Source
+        do {
+            source = try await openSource()
+        } catch let failure as Failure {
+            printError("scrollwork: \(failure.description)")
+            throw ExitCode.failure
+        } catch let error as FeedStoreError {
+            printError("scrollwork: \(store.path): \(error.description)")
+            throw ExitCode.failure
+        } catch {
+            printError("scrollwork: cannot start the demo: \(error)")
+            throw ExitCode.failure
         }
+        let (feedStore, demoServer, scratch, useDemo) = (source.store, source.demo, source.scratch, source.demo != nil)
         let fetcher = FeedFetcher()
         defer {
             if let scratch { try? FileManager.default.removeItem(at: scratch) }
@@ -60,6 +56,28 @@ struct ReadCommand: AsyncParsableCommand {
         session.stop()
         try? await fetcher.shutdown()
         try? await demoServer?.stop()
+    }
+
+    /// What the reader reads: the store, and the demo's server and folder when it is the demo.
+    private struct Source {
+        var store: FeedStore
+        var demo: DemoServer?
+        var scratch: URL?
+    }
+
+    /// The subscriptions' store, or the demo's (server started, feed added) when there are no
+    /// subscriptions or `--demo` asks for it.
+    private func openSource() async throws -> Source {
+        guard try demo || !hasSubscriptions() else { return Source(store: try store.openExisting()) }
+        let server = try await DemoServer.start()
+        // One folder per user, emptied at every start: a demo killed before it could clean up
+        // leaves nothing behind for long.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-demo-\(getuid())")
+        try? FileManager.default.removeItem(at: directory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let feedStore = try FeedStore(path: directory.appendingPathComponent("demo.sqlite").path)
+        _ = try await feedStore.addFeed(url: server.feedURL, title: "Scrollwork demo")
+        return Source(store: feedStore, demo: server, scratch: directory)
     }
 
     /// Whether the database exists and follows at least one feed; reading it creates nothing.
