@@ -63,6 +63,17 @@ import Testing
         #expect(line(buffer, 7) == " Status")
     }
 
+    @Test func theHelpBoxListsTheKeysOverTheList() {
+        var screen = PostListScreen(title: "Header", status: "Status", now: now)
+        screen.showsHelp = true
+        var buffer = CellBuffer(columns: 80, rows: 24)
+        screen.draw(.init(rows: [], offset: 0, contentHeight: 0), pictures: { _ in .loading }, into: &buffer)
+        let text = (0..<24).map { line(buffer, $0) }.joined(separator: "\n")
+        for (keys, action) in PostListScreen.help {
+            #expect(text.contains(keys) && text.contains(action), "\(keys)")
+        }
+    }
+
     @Test func relativeDates() {
         #expect(PostListScreen.relative(now, now: now, isDated: true) == "just now")
         #expect(PostListScreen.relative(now.addingTimeInterval(-3 * 86_400), now: now, isDated: true) == "3d")

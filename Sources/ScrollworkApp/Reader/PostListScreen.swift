@@ -22,7 +22,16 @@ struct PostListScreen {
     var now: Date
     /// The post under the cursor, drawn highlighted.
     var selectedID: EntryRow.ID?
+    /// Whether the key help is drawn over the list.
+    var showsHelp = false
 
+    /// The keys, as the help box lists them.
+    static let help = [
+        ("j / k, ↓ / ↑", "move the cursor"), ("space / b", "page down / up"), ("g / G", "top / bottom"),
+        ("enter, click", "open the post"), ("wheel", "scroll with momentum"), ("r", "refresh the feeds"),
+        ("s", "star or unstar"), ("m", "mark read or unread"), ("A", "mark all read"), ("u", "unread only / all"),
+        ("ctrl-z", "suspend"), ("q", "back, or quit"), ("?", "this help (any key closes it)"),
+    ]
     /// Draws the screen into `buffer`: the header on the first row, the list below it in rows
     /// 1..<rows-1 (the viewport's height), the status line on the last row.
     func draw(_ frame: ListViewport<EntryRow>.Frame, pictures: (EntryRow) -> PictureState, into buffer: inout CellBuffer) {
@@ -43,6 +52,23 @@ struct PostListScreen {
         let statusStyle = CellStyle(foreground: .indexed(250), background: .indexed(236))
         buffer.fill(row: buffer.rows - 1, column: 0, width: width, height: 1, with: Cell(" ", style: statusStyle))
         buffer.write(TextLayout.truncated(" " + status, toWidth: width), row: buffer.rows - 1, column: 0, style: statusStyle)
+        if showsHelp { drawHelp(into: &buffer) }
+    }
+
+    /// The help box, centred over the list.
+    private func drawHelp(into buffer: inout CellBuffer) {
+        let boxWidth = min(buffer.columns - 2, 48)
+        let boxHeight = min(buffer.rows - 2, Self.help.count + 4)
+        let top = max(1, (buffer.rows - boxHeight) / 2)
+        let left = max(1, (buffer.columns - boxWidth) / 2)
+        let style = CellStyle(foreground: .ansi(15), background: .indexed(238))
+        buffer.fill(row: top, column: left, width: boxWidth, height: boxHeight, with: Cell(" ", style: style))
+        buffer.write(" Keys", row: top, column: left, style: CellStyle(foreground: .ansi(15), background: .indexed(238), attributes: .bold))
+        for (index, (keys, action)) in Self.help.prefix(boxHeight - 3).enumerated() {
+            let row = top + 2 + index
+            buffer.write(" " + keys, row: row, column: left, style: CellStyle(foreground: .indexed(117), background: .indexed(238)), limit: left + 16)
+            buffer.write(action, row: row, column: left + 17, style: style, limit: left + boxWidth)
+        }
     }
 
     private func draw(_ post: EntryRow, at top: Int, fading: Bool, pictures: (EntryRow) -> PictureState,

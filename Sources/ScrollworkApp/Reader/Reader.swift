@@ -46,6 +46,27 @@ final class Reader: ListViewportHost {
     private var selectedID: EntryRow.ID?
     /// The open article and how far it is scrolled, over the list.
     private var article: (screen: ArticleScreen, scroll: Int)?
+    /// Whether the list shows only unread posts (`u`).
+    private var unreadOnly = false
+    /// Whether the key help is shown over the list (`?`).
+    private var showsHelp = false
+    /// The task following the store's rows for the list's query.
+    private var watcher: Task<Void, Never>?
+
+    /// Follows the rows of the list's query: every committed change that alters them arrives
+    /// as a snapshot, diffed and animated by the viewport.
+    private func watch() {
+        watcher?.cancel()
+        let sink = self.sink
+        let observation = store.observeRows(EntryQuery(unreadOnly: unreadOnly, limit: 10_000))
+        watcher = Task.detached {
+            do {
+                for try await rows in observation { sink.yield(.rows(rows)) }
+            } catch {
+                sink.yield(.refreshProgress("the database failed: \(error)"))
+            }
+        }
+    }
 
     init(session: TerminalIO, store: FeedStore, refresher: FeedRefresher, title: String, colorMode: ColorMode) {
         self.session = session
@@ -66,14 +87,7 @@ final class Reader: ListViewportHost {
     /// Runs until the person quits.
     func run() async {
         let sink = self.sink
-        let observation = store.observeRows(EntryQuery(limit: 10_000))
-        let watcher = Task.detached {
-            do {
-                for try await rows in observation { sink.yield(.rows(rows)) }
-            } catch {
-                sink.yield(.refreshProgress("the database failed: \(error)"))
-            }
-        }
+        watch()
         let input = session.startReading { sink.yield(.input($0)) }
         let arrivals = thumbnails.loader.deliveriesPending
         let deliveries = Task {
@@ -86,7 +100,7 @@ final class Reader: ListViewportHost {
             if !running { break }
             scheduleTickIfNeeded()
         }
-        watcher.cancel()
+        watcher?.cancel()
         deliveries.cancel()
         input.stop()
         await thumbnails.shutdown()
@@ -137,6 +151,11 @@ final class Reader: ListViewportHost {
             handleArticle(press)
             return
         }
+        if showsHelp, case .key = input {
+            showsHelp = false
+            draw(lastFrame)
+            return
+        }
         let page = Double(max(1, buffer.rows - 2 - PostListScreen.rowHeight))
         switch input {
         case .key(let press):
@@ -150,6 +169,19 @@ final class Reader: ListViewportHost {
             case .character("g"), .home: viewport.scroll(to: 0, animated: true, at: now)
             case .character("G"), .end: viewport.scroll(to: .greatestFiniteMagnitude, animated: true, at: now)
             case .character("r"), .character("R"): refresh()
+            case .character("s"): toggle(\.isStarred) { store, ids, value in try await store.setStarred(value, entries: ids) }
+            case .character("m"): toggle(\.isRead) { store, ids, value in try await store.setRead(value, entries: ids) }
+            case .character("A"):
+                let ids = viewport.items.filter { !$0.isRead }.map(\.id)
+                let store = self.store
+                Task.detached { try? await store.setRead(true, entries: ids) }
+            case .character("u"):
+                unreadOnly.toggle()
+                status = unreadOnly ? "unread posts only · u shows all" : "all posts · u shows unread only"
+                watch()
+            case .character("?"):
+                showsHelp = true
+                draw(lastFrame)
             default: break
             }
         case .mouse(let mouse):
@@ -216,6 +248,17 @@ final class Reader: ListViewportHost {
         }
     }
 
+    /// Flips a flag of the post under the cursor in the store; the change stream brings the
+    /// row back changed.
+    private func toggle(_ flag: KeyPath<EntryRow, Bool>,
+                        _ write: @escaping @Sendable (FeedStore, [EntryRow.ID], Bool) async throws -> Void) {
+        guard let id = selectedID ?? viewport.items.first?.id, let row = rowsByID[id] else { return }
+        selectedID = id
+        let value = !row[keyPath: flag]
+        let store = self.store
+        Task.detached { try? await write(store, [id], value) }
+    }
+
     private func handleArticle(_ press: KeyPress) {
         guard var open = article else { return }
         let height = buffer.rows - 2
@@ -277,8 +320,10 @@ final class Reader: ListViewportHost {
             return
         }
         let count = viewport.items.count
-        var screen = PostListScreen(title: "\(title) — \(count) post\(count == 1 ? "" : "s")", status: status, now: Date())
+        let filter = unreadOnly ? " unread" : ""
+        var screen = PostListScreen(title: "\(title) — \(count)\(filter) post\(count == 1 ? "" : "s")", status: status, now: Date())
         screen.selectedID = selectedID
+        screen.showsHelp = showsHelp
         screen.draw(frame, pictures: { [thumbnails] in thumbnails.picture(for: $0) }, into: &buffer)
         session.write(renderer.render(buffer))
     }
