@@ -1,0 +1,90 @@
+import Foundation
+import ScrollworkTestSupport
+import TerminalUI
+import Testing
+
+/// `scrollwork --demo` as a person meets it, in a pseudo-terminal: the list appears with its
+/// thumbnails, keys move and open, a refresh runs, and quitting gives the terminal back.
+@Suite(.serialized) struct ReaderEndToEndTests {
+    @Test(.timeLimit(.minutes(2)))
+    func theDemoShowsPostsWithThumbnailsOpensOneAndQuitsCleanly() throws {
+        let scratch = ScratchDirectory("scrollwork-reader")
+        let child = try PseudoTerminalChild(
+            executable: "scrollwork", arguments: ["--demo"], columns: 100, rows: 30,
+            environment: ["XDG_DATA_HOME": scratch.url.path, "TMPDIR": scratch.url.path, "COLORTERM": "truecolor"])
+        var screen = Screen(columns: 100, rows: 30)
+        // The list fills as the refresh stores its batches; pictures arrive over HTTP, are
+        // decoded and drawn as half blocks.
+        try screen.wait(for: child, "the list of 500 posts with thumbnails") { screen in
+            Self.line(screen, 0).contains("500 posts") && Self.line(screen, 1).contains("▀")
+        }
+        #expect(child.isRaw)
+        let header = Self.line(screen.terminal.screen, 0)
+        #expect(header.contains("Scrollwork demo"))
+        // The newest post of the demo's first generation is on the first row of the list.
+        let firstTitle = Self.line(screen.terminal.screen, 1)
+        #expect(firstTitle.contains("Postcards from the landing zone from a hilltop"), "\(firstTitle)")
+        #expect(firstTitle.hasPrefix("●"), "unread")
+
+        // Move to the second post and open it: its title heads the article.
+        let secondTitle = Self.line(screen.terminal.screen, 6).split(separator: " ").suffix(3).joined(separator: " ")
+        child.type("j")
+        child.type("j")
+        child.type("\r")
+        try screen.wait(for: child, "the article") { Self.line($0, 29).contains("q back") }
+        #expect(Self.line(screen.terminal.screen, 0).contains(secondTitle), "\(Self.line(screen.terminal.screen, 0)) / \(secondTitle)")
+
+        child.type("q")
+        try screen.wait(for: child, "the list again") { Self.line($0, 0).contains("500 posts") }
+        child.type("r")
+        try screen.wait(for: child, "a finished refresh") { Self.line($0, 29).contains("refreshed 1 feed") }
+        child.type("q")
+        let status = try child.waitForStatusChange()
+        #expect(status == 0, "exit status \(status)")
+        #expect(child.isRestored, "the terminal's modes are back")
+        screen.catchUp(with: child)
+        #expect(!screen.terminal.privateModes.contains(1049), "the alternate screen is left")
+        #expect(screen.terminal.unsupported.isEmpty, "\(screen.terminal.unsupported)")
+    }
+
+    /// The child's screen, as the in-memory terminal interprets what it wrote.
+    struct Screen {
+        var terminal: InMemoryTerminal
+        private var seen = 0
+
+        init(columns: Int, rows: Int) {
+            terminal = InMemoryTerminal(columns: columns, rows: rows)
+        }
+
+        /// Applies what the child wrote since the last look.
+        mutating func catchUp(with child: PseudoTerminalChild) {
+            terminal.apply(Array(child.output[seen...]))
+            seen = child.output.count
+        }
+
+        /// Reads the child's output until the screen satisfies `condition`. The limit only
+        /// keeps a broken reader from hanging the tests; nothing is timed.
+        mutating func wait(for child: PseudoTerminalChild, _ what: String, _ condition: (CellBuffer) -> Bool) throws {
+            let limit = ContinuousClock.now + .seconds(60)
+            while true {
+                catchUp(with: child)
+                if condition(terminal.screen) { return }
+                guard ContinuousClock.now < limit else {
+                    throw PseudoTerminalChild.Failed("never saw \(what); the screen:\n"
+                        + (0..<terminal.screen.rows).map { ReaderEndToEndTests.line(terminal.screen, $0) }.joined(separator: "\n"))
+                }
+                child.drain(waitingMilliseconds: 100)
+            }
+        }
+    }
+
+    /// The text of `row`, trailing blanks removed.
+    static func line(_ screen: CellBuffer, _ row: Int) -> String {
+        var text = ""
+        for column in 0..<screen.columns {
+            if let grapheme = screen[row, column].grapheme { text.append(grapheme) }
+        }
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

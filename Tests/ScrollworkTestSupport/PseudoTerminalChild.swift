@@ -1,0 +1,165 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A built executable in a pseudo-terminal: the test is its terminal, reads what it writes,
+/// types to it, signals it, and checks the terminal's modes after each step.
+public final class PseudoTerminalChild {
+    public let master: Int32
+    public let slave: Int32
+    public let pid: pid_t
+    /// The terminal's modes before the child took it.
+    public let original: termios
+    public private(set) var output: [UInt8] = []
+
+    /// Starts `executable` (built next to the tests) with `arguments` on a new terminal of
+    /// `columns` × `rows`, with `environment` added to this process's.
+    public init(executable: String = "terminal-session-helper", arguments: [String] = [], columns: Int = 80, rows: Int = 24,
+                environment: [String: String] = [:]) throws {
+        (master, slave) = try Self.openPseudoTerminal()
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        var modes = termios()
+        tcgetattr(slave, &modes)
+        original = modes
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for target in 0...2 { posix_spawn_file_actions_adddup2(&actions, slave, Int32(target)) }
+        posix_spawn_file_actions_addclose(&actions, master)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own process group, whose parent (this test) is in the same session: not an
+        // orphaned group, so SIGTSTP really stops it. Default signal actions, none blocked.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+
+        let path = try BuiltExecutable.url(named: executable).path
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { _, new in new }
+        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0)=\($1)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, path, &actions, &attributes, argv, envp)
+        guard status == 0 else { throw Failed("posix_spawn: \(status)") }
+        pid = child
+    }
+
+    private static func openPseudoTerminal() throws -> (master: Int32, slave: Int32) {
+        #if canImport(Glibc)
+        // posix_openpt and friends are hidden from Swift's Glibc module; these are the ioctls
+        // they wrap: TIOCSPTLCK to unlock the pair, TIOCGPTN for its number under /dev/pts.
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            throw Failed("no pseudo-terminal")
+        }
+        let name = "/dev/pts/\(number)"
+        #else
+        let master = posix_openpt(O_RDWR | O_NOCTTY)
+        guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let pointer = ptsname(master) else { throw Failed("no pseudo-terminal") }
+        let name = String(cString: pointer)
+        #endif
+        let slave = open(name, O_RDWR | O_NOCTTY)
+        guard slave >= 0 else { throw Failed("cannot open \(name)") }
+        return (master, slave)
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        close(master)
+        close(slave)
+    }
+
+    public struct Failed: Error, CustomStringConvertible {
+        public var description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// Whether the terminal is in raw mode now (no canonical input, no echo).
+    public var isRaw: Bool {
+        var modes = termios()
+        tcgetattr(slave, &modes)
+        return modes.c_lflag & tcflag_t(ICANON | ECHO) == 0
+    }
+
+    /// Whether the terminal's modes are exactly those it had before the child.
+    public var isRestored: Bool {
+        var modes = termios()
+        tcgetattr(slave, &modes)
+        return modes.c_lflag == original.c_lflag && modes.c_iflag == original.c_iflag && modes.c_oflag == original.c_oflag
+    }
+
+    /// The output as text.
+    public var text: String { String(decoding: output, as: UTF8.self) }
+
+    /// Reads what the child writes until `marker` has been written `count` times in all. The
+    /// limit only keeps a broken child from hanging the tests; nothing is timed.
+    public func read(until marker: String, count: Int = 1) throws {
+        let limit = ContinuousClock.now + .seconds(30)
+        while text.occurrences(of: marker) < count {
+            guard ContinuousClock.now < limit else { throw Failed("no \(marker.debugDescription) in \(text.debugDescription)") }
+            drain(waitingMilliseconds: 100)
+        }
+    }
+
+    /// Reads whatever the child has written, waiting up to `waitingMilliseconds` for some.
+    public func drain(waitingMilliseconds: Int32) {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, waitingMilliseconds) > 0 else { return }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = chunk.withUnsafeMutableBytes { readBytes(master, $0.baseAddress, $0.count) }
+        if count > 0 { output += chunk[0..<count] }
+    }
+
+    /// Waits for the child to stop or end, reading its output meanwhile; returns the status.
+    public func waitForStatusChange() throws -> Int32 {
+        let limit = ContinuousClock.now + .seconds(30)
+        var status: Int32 = 0
+        while true {
+            let changed = waitpid(pid, &status, WNOHANG | WUNTRACED)
+            if changed == pid { break }
+            guard changed == 0 || errno == EINTR else { throw Failed("waitpid: errno \(errno)") }
+            guard ContinuousClock.now < limit else { throw Failed("the child neither stopped nor ended") }
+            drain(waitingMilliseconds: 20)
+        }
+        drain(waitingMilliseconds: 0)
+        return status
+    }
+
+    public func type(_ text: String) {
+        _ = text.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
+    }
+}
+
+extension String {
+    /// How many times `marker` occurs in the string, without overlaps.
+    public func occurrences(of marker: String) -> Int {
+        var count = 0
+        var rest = self[...]
+        while let range = rest.range(of: marker) {
+            count += 1
+            rest = rest[range.upperBound...]
+        }
+        return count
+    }
+}
+
+private let readBytes = read
