@@ -23,6 +23,9 @@ import Thumbnails
         let parsed = try FeedDocumentParser().parse(Array(feed.rss { "https://p.example/\($0).jpg" }.utf8), url: nil, charset: nil)
         #expect(parsed.entries.count == feed.posts.count && !parsed.isMalformed)
         #expect(parsed.entries.allSatisfy { $0.thumbnail != nil && !$0.title.isEmpty })
+        for (entry, post) in zip(parsed.entries, feed.posts) {
+            #expect(abs((entry.published ?? .distantPast).timeIntervalSince(post.published)) < 1, "pubDate of \(post.id)")
+        }
     }
 
     @Test func picturesDifferFromSeedToSeed() {

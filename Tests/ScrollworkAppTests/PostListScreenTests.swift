@@ -17,12 +17,7 @@ import Testing
 
     /// The text of `row` of `buffer`, trailing blanks removed.
     private func line(_ buffer: CellBuffer, _ row: Int) -> String {
-        var text = ""
-        for column in 0..<buffer.columns {
-            if let grapheme = buffer[row, column].grapheme { text.append(grapheme) }
-        }
-        while text.last == " " { text.removeLast() }
-        return text
+        ReaderEndToEndTests.line(buffer, row)
     }
 
     @Test func drawsEachPostWithItsMarksThumbnailBoxAndTexts() {

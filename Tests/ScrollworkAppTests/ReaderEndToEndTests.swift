@@ -80,10 +80,7 @@ import Testing
 
     /// The text of `row`, trailing blanks removed.
     static func line(_ screen: CellBuffer, _ row: Int) -> String {
-        var text = ""
-        for column in 0..<screen.columns {
-            if let grapheme = screen[row, column].grapheme { text.append(grapheme) }
-        }
+        var text = screen.text(ofRow: row)
         while text.last == " " { text.removeLast() }
         return text
     }

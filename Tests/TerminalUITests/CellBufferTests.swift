@@ -33,7 +33,7 @@ import TerminalUI
     @Test func drawnTextIsSanitisedOntoOneRow() {
         var buffer = CellBuffer(columns: 12, rows: 2)
         buffer.write("a\u{1B}[2J\nb\u{9B}", row: 0, column: 0)
-        let row = (0..<12).compactMap { buffer[0, $0].grapheme }.map(String.init).joined()
+        let row = buffer.text(ofRow: 0)
         #expect(row == "a^[[2J^Jb\u{FFFD}  ")
         #expect(buffer[1, 0] == .blank)
     }

@@ -97,7 +97,7 @@ import TerminalUI
         terminal.apply(renderer.render(buffer))
         #expect(terminal.unsupported.isEmpty)
         #expect(terminal.screen == buffer)
-        let shown = (0..<60).compactMap { terminal.screen[0, $0].grapheme }.map(String.init).joined()
+        let shown = terminal.screen.text(ofRow: 0)
         #expect(shown.hasPrefix("Hello ^[]0;PWNED^G ^[[2J\u{FFFD}31m^[P+q^[\\ world"))
     }
 

@@ -9,9 +9,7 @@ import TerminalUI
     }
 
     private func lines(_ terminal: InMemoryTerminal) -> [String] {
-        (0..<terminal.screen.rows).map { row in
-            (0..<terminal.screen.columns).compactMap { terminal.screen[row, $0].grapheme }.map(String.init).joined()
-        }
+        (0..<terminal.screen.rows).map { terminal.screen.text(ofRow: $0) }
     }
 
     @Test func wrapsOnlyWhenACharacterFollowsTheLastColumn() {

@@ -58,9 +58,11 @@ struct Failure: Error, CustomStringConvertible {
 
 extension ParsableCommand {
     /// Runs `body`, turning a ``Failure`` (or a store error) into its message and exit status 1.
-    func reportingFailures(_ name: String, _ body: () async throws -> Void) async throws {
+    /// It runs on the caller's actor, so the reader's main-actor setup goes through it too.
+    @discardableResult
+    nonisolated(nonsending) func reportingFailures<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
         do {
-            try await body()
+            return try await body()
         } catch let failure as Failure {
             printError("scrollwork \(name): \(failure.description)")
             throw ExitCode.failure

@@ -24,18 +24,16 @@ struct ReadCommand: AsyncParsableCommand {
             printError("scrollwork: the reader needs a terminal; `scrollwork list` prints the stored entries")
             throw ExitCode.failure
         }
-        let source: Source
-        do {
-            source = try await openSource()
-        } catch let failure as Failure {
-            printError("scrollwork: \(failure.description)")
-            throw ExitCode.failure
-        } catch let error as FeedStoreError {
-            printError("scrollwork: \(store.path): \(error.description)")
-            throw ExitCode.failure
-        } catch {
-            printError("scrollwork: cannot start the demo: \(error)")
-            throw ExitCode.failure
+        let source = try await reportingFailures("read") {
+            do {
+                return try await openSource()
+            } catch let error as Failure {
+                throw error
+            } catch let error as FeedStoreError {
+                throw error
+            } catch {
+                throw Failure("cannot start the demo: \(error)")
+            }
         }
         let (feedStore, demoServer, scratch, useDemo) = (source.store, source.demo, source.scratch, source.demo != nil)
         let fetcher = FeedFetcher()

@@ -17,7 +17,8 @@ final class Reader: ListViewportHost {
 
     enum Event: Sendable {
         case input(InputEvent)
-        case rows([EntryRow])
+        /// A snapshot of the list, with its rows by identity (made off the main actor).
+        case rows([EntryRow], [EntryRow.ID: EntryRow])
         case refreshProgress(String)
         case tick
         case thumbnailsArrived
@@ -61,7 +62,9 @@ final class Reader: ListViewportHost {
         let observation = store.observeRows(EntryQuery(unreadOnly: unreadOnly, limit: 10_000))
         watcher = Task.detached {
             do {
-                for try await rows in observation { sink.yield(.rows(rows)) }
+                for try await rows in observation {
+                    sink.yield(.rows(rows, Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })))
+                }
             } catch {
                 sink.yield(.refreshProgress("the database failed: \(error)"))
             }
@@ -110,8 +113,8 @@ final class Reader: ListViewportHost {
         switch event {
         case .input(let input):
             handle(input)
-        case .rows(let rows):
-            rowsByID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        case .rows(let rows, let byID):
+            rowsByID = byID
             viewport.submit(rows)
         case .thumbnailsArrived:
             // Delivered with the next frame, at most once a frame.

@@ -32,6 +32,17 @@ public struct CellBuffer: Hashable, Sendable {
         return cells[row * columns + column]
     }
 
+    /// The characters of `row`, left to right (a wide character once), trailing blanks kept:
+    /// what a person reads on that line, for tests and logs.
+    /// - Complexity: O(columns).
+    public func text(ofRow row: Int) -> String {
+        var text = ""
+        for column in 0..<columns {
+            if let grapheme = self[row, column].grapheme { text.append(grapheme) }
+        }
+        return text
+    }
+
     /// Whether `row`, `column` is inside the buffer.
     public func contains(row: Int, column: Int) -> Bool {
         row >= 0 && row < rows && column >= 0 && column < columns
