@@ -104,11 +104,12 @@ let package = Package(
         .executableTarget(name: "scrollwork", dependencies: ["ScrollworkApp"]),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "SeededRandom"]),
-        // A clock that does not wait, scratch directories, hostile feeds and the built executables,
-        // for tests; the loopback server comes from the product module LoopbackHTTP.
+        // A clock that does not wait, scratch directories, hostile feeds, a fetcher without a
+        // network and the built executables, for tests; the loopback server comes from the
+        // product module LoopbackHTTP.
         .target(
             name: "ScrollworkTestSupport",
-            dependencies: ["LoopbackHTTP"],
+            dependencies: ["LoopbackHTTP", "Feeds"],
             path: "Tests/ScrollworkTestSupport"
         ),
         .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "StableHashing", "SeededRandom", "ScrollworkTestSupport"]),
@@ -142,6 +143,7 @@ let package = Package(
             name: "ScrollworkAppTests",
             dependencies: [
                 "ScrollworkApp", "ListDiff", "ListViewport", "Thumbnails", "Feeds", "TerminalUI", "ImageFixtures", "ScrollworkTestSupport",
+                "ContentLoading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

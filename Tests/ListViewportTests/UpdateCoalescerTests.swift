@@ -89,6 +89,39 @@ func feed(_ posts: [Post]) -> Feed {
         #expect(!coalescer.hasPendingWork)
     }
 
+    @Test func anUnanimatedSnapshotDropsPendingChunksAndReplacesOnTheNextTick() async {
+        let coalescer = UpdateCoalescer(initial: feed((0..<10).map { Post(id: $0, title: "") }), maxChangesPerTick: 10)
+        coalescer.submit(feed((0..<100).map { Post(id: $0, title: "") }))
+        await coalescer.settled()
+        guard case .animated = coalescer.tick() else {
+            Issue.record("expected the first chunk of ninety insertions")
+            return
+        }
+        // Another query's list: no more chunks of the old change, the new list at once.
+        let other = (500..<503).map { Post(id: $0, title: "other") }
+        coalescer.submit(feed(other), animated: false)
+        guard case .replaced = coalescer.tick() else {
+            Issue.record("expected a replacement on the next tick")
+            return
+        }
+        #expect(coalescer.shown[0].items == other)
+        #expect(!coalescer.hasPendingWork)
+
+        // A diff still running when an unanimated snapshot arrives is dropped; a change after
+        // the replacement animates from it.
+        coalescer.submit(feed([]))
+        coalescer.submit(feed((0..<4).map { Post(id: $0, title: "") }), animated: false)
+        coalescer.submit(feed((0..<5).map { Post(id: $0, title: "") }))
+        await coalescer.settled()
+        guard case .replaced = coalescer.tick() else {
+            Issue.record("expected the replacement first")
+            return
+        }
+        #expect(coalescer.shown[0].items.map(\.id) == Array(0..<4))
+        #expect(await drain(coalescer, maxChanges: 10) == 1, "one inserted post, animated")
+        #expect(coalescer.shown[0].items.map(\.id) == Array(0..<5))
+    }
+
     @Test func randomSnapshotsInterleavedWithTicksEndAtTheNewest() async {
         let seed = randomizedTestSeed()
         print("UpdateCoalescer: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")

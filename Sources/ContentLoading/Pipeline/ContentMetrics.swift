@@ -21,6 +21,10 @@ public struct ContentMetrics: Sendable, Equatable {
     public var failed = 0
     /// Bytes loaded by data loads that finished.
     public var bytesLoaded = 0
+    /// Data loads and processing jobs running now: a gauge, not a count.
+    public var running = 0
+    /// Data loads and processing jobs waiting for a free place now: a gauge, not a count.
+    public var waiting = 0
 
     public init() {}
 }

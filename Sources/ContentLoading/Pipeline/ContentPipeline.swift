@@ -149,7 +149,9 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
 
     private func handle(_ event: LoadingCore<Request, Value>.Event) {
         let effects = core.handle(event, at: elapsed())
-        let metrics = core.metrics
+        var metrics = core.metrics
+        metrics.running = core.runningCounts.loads + core.runningCounts.processing
+        metrics.waiting = core.waitingCounts.loads + core.waitingCounts.processing
         metricsBox.withLock { $0.core = metrics }
         for effect in effects { perform(effect) }
         resumeWaiters()

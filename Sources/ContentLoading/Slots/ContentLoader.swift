@@ -38,6 +38,10 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
         init(slot: ContentSlot<Request, Value>) { self.slot = slot }
     }
 
+    /// The pipeline's counters, with the requests this front served from the memory cache
+    /// itself; the gauges (`running`, `waiting`) are as of the pipeline's last event.
+    public var metrics: ContentMetrics { metricsBox.withLock { $0.metrics } }
+
     /// Creates a front for `pipeline`.
     public init(pipeline: ContentPipeline<Request, Value>) {
         self.pipeline = pipeline

@@ -33,6 +33,9 @@ public struct FeedRefreshOutcome: Sendable, Equatable {
 /// For each feed: ``started(_:)``, then one ``batchStored(_:counts:)`` per batch committed,
 /// then exactly one of ``finished(_:)`` or ``failed(_:message:)``.
 public enum FeedRefreshProgress: Sendable, Equatable {
+    /// ``FeedRefresher/refreshAll(progress:)`` is about to refresh this many feeds; the first
+    /// event of a refresh of all feeds.
+    case planned(feeds: Int)
     /// The feed is being opened.
     case started(StoredFeed)
     /// A batch of the feed's entries was committed, with what it changed.
@@ -79,6 +82,7 @@ public final class FeedRefresher: Sendable {
     /// - Returns: one outcome per feed, in the store's order.
     public func refreshAll(progress: @escaping ProgressHandler = { _ in }) async throws(FeedStoreError) -> [FeedRefreshOutcome] {
         let feeds = try await store.feeds()
+        progress(.planned(feeds: feeds.count))
         return await mapConcurrently(feeds, limit: fetcher.maxConcurrentFetches) { await self.refresh($0, progress: progress) }
     }
 

@@ -10,6 +10,9 @@ public struct EntryQuery: Sendable, Hashable {
     /// Only entries whose title contains this text, ignoring ASCII case; `%` and `_` match
     /// themselves. `nil` or empty for no filter.
     public var titleContains: String?
+    /// Only entries whose title or excerpt (the start of the text a list shows) contains this
+    /// text, ignoring ASCII case: a reader's search. `nil` or empty for no filter.
+    public var textContains: String?
     /// At most this many entries.
     public var limit: Int
     /// Skip this many entries first, for paging.
@@ -22,12 +25,13 @@ public struct EntryQuery: Sendable, Hashable {
     ///
     /// - Precondition: `limit` and `offset` are not negative.
     public init(feed: StoredFeed.ID? = nil, unreadOnly: Bool = false, starredOnly: Bool = false,
-                titleContains: String? = nil, limit: Int = 100, offset: Int = 0, after: EntryPosition? = nil) {
+                titleContains: String? = nil, textContains: String? = nil, limit: Int = 100, offset: Int = 0, after: EntryPosition? = nil) {
         precondition(limit >= 0 && offset >= 0, "EntryQuery: limit and offset must not be negative")
         self.feed = feed
         self.unreadOnly = unreadOnly
         self.starredOnly = starredOnly
         self.titleContains = titleContains
+        self.textContains = textContains
         self.limit = limit
         self.offset = offset
         self.after = after

@@ -100,6 +100,11 @@ extension FeedStore {
             conditions.append(#"entry.title LIKE ? ESCAPE '\'"#)
             arguments += ["%" + escapingLikeWildcards(text) + "%"]
         }
+        if let text = query.textContains, !text.isEmpty {
+            let pattern = "%" + escapingLikeWildcards(text) + "%"
+            conditions.append(#"(entry.title LIKE ? ESCAPE '\' OR entry.excerpt LIKE ? ESCAPE '\')"#)
+            arguments += [pattern, pattern]
+        }
         if let after = query.after {
             conditions.append("(entry.sortDate, entry.id) < (?, ?)")
             arguments += [after.sortDate, after.id]

@@ -32,6 +32,10 @@ public final class UpdateCoalescer<Model: Identifiable & Equatable & Sendable, I
     public var animationLimit: Int
 
     private var newest: Snapshot?
+    /// Whether ``newest`` may be animated: `false` once any snapshot it replaced asked not to be.
+    private var newestAnimated = true
+    /// Bumped by an unanimated snapshot, so a diff still running for an older one is dropped.
+    private var generation = 0
     /// A step of the change being applied.
     private enum Step: Sendable {
         case chunk(UpdateChunk<Model, Item>)
@@ -51,8 +55,19 @@ public final class UpdateCoalescer<Model: Identifiable & Equatable & Sendable, I
     }
 
     /// Takes a new snapshot of the list; it replaces any snapshot not yet diffed.
-    public func submit(_ snapshot: Snapshot) {
+    ///
+    /// With `animated` false (a new query rather than a change of the same list: another
+    /// filter, a search) the snapshot replaces what is shown on the next tick, without a diff:
+    /// chunks of an earlier change still waiting are dropped, and so is a diff still running.
+    public func submit(_ snapshot: Snapshot, animated: Bool = true) {
+        newestAnimated = (newest == nil || newestAnimated) && animated
         newest = snapshot
+        if !animated {
+            generation += 1
+            diffing = nil
+            pending = []
+            nextPending = 0
+        }
         startDiffIfIdle()
     }
 
@@ -93,12 +108,19 @@ public final class UpdateCoalescer<Model: Identifiable & Equatable & Sendable, I
     private func startDiffIfIdle() {
         guard diffing == nil, nextPending >= pending.count, let target = newest else { return }
         newest = nil
+        if !newestAnimated {
+            newestAnimated = true
+            pending = [.replace(target)]
+            nextPending = 0
+            return
+        }
         let source = shown
         let maxChanges = maxChangesPerTick
         let limit = animationLimit
+        let generation = self.generation
         diffing = Task { [weak self] in
             let steps = await Self.diff(from: source, to: target, maxChanges: maxChanges, animationLimit: limit)
-            guard let self else { return }
+            guard let self, generation == self.generation else { return }
             self.diffing = nil
             self.pending = steps
             self.nextPending = 0

@@ -84,9 +84,10 @@ public final class ListViewport<Item: Identifiable & Equatable & Sendable> where
     // MARK: Input
 
     /// A new snapshot of the list; it is diffed off the main actor and applied over the next
-    /// ticks, a chunk at a time.
-    public func submit(_ items: [Item]) {
-        coalescer.submit([ListSection(model: SoleSection(), items: items)])
+    /// ticks, a chunk at a time. With `animated` false (the list of another query) it replaces
+    /// what is shown on the next tick; see ``UpdateCoalescer/submit(_:animated:)``.
+    public func submit(_ items: [Item], animated: Bool = true) {
+        coalescer.submit([ListSection(model: SoleSection(), items: items)], animated: animated)
     }
 
     /// Returns once the latest snapshot has been diffed (its chunks wait for ticks).

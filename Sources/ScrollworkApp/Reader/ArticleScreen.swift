@@ -11,6 +11,9 @@ struct ArticleScreen {
 
     private(set) var lines: [Line] = []
     let title: String
+    /// The post shown, kept to lay it out again at another width.
+    let entry: StoredEntry
+    let feedTitle: String
 
     private static let body = CellStyle()
     private static let heading = CellStyle(foreground: .indexed(75), attributes: .bold)
@@ -22,6 +25,8 @@ struct ArticleScreen {
     /// The article of `entry`, laid out for `width` columns.
     init(entry: StoredEntry, feedTitle: String, width: Int) {
         title = entry.entry.title
+        self.entry = entry
+        self.feedTitle = feedTitle
         let document = ArticleDocument.parse(html: entry.entry.content ?? entry.entry.summary ?? "", base: entry.entry.link)
         let width = max(20, width - 4)
         var lines: [Line] = []

@@ -24,13 +24,16 @@ struct PostListScreen {
     var selectedID: EntryRow.ID?
     /// Whether the key help is drawn over the list.
     var showsHelp = false
+    /// What an empty list says, in its middle; `nil` draws nothing.
+    var emptyText: String?
 
     /// The keys, as the help box lists them.
     static let help = [
         ("j / k, ↓ / ↑", "move the cursor"), ("space / b", "page down / up"), ("g / G", "top / bottom"),
-        ("enter, click", "open the post"), ("wheel", "scroll with momentum"), ("r", "refresh the feeds"),
+        ("enter, click", "open the post"), ("o", "open its link in the browser"), ("wheel", "scroll with momentum"),
+        ("r / R", "refresh this feed / all"), ("f, tab", "feeds, with unread counts"), ("/", "search titles and text"),
         ("s", "star or unstar"), ("m", "mark read or unread"), ("A", "mark all read"), ("u", "unread only / all"),
-        ("ctrl-z", "suspend"), ("q", "back, or quit"), ("?", "this help (any key closes it)"),
+        ("ctrl-z", "suspend"), ("q, esc", "back, or quit"), ("?", "this help (any key closes it)"),
     ]
     /// Draws the screen into `buffer`: the header on the first row, the list below it in rows
     /// 1..<rows-1 (the viewport's height), the status line on the last row.
@@ -49,6 +52,11 @@ struct PostListScreen {
                  clip: listTop..<(listTop + listHeight))
         }
 
+        if frame.rows.isEmpty, let emptyText {
+            let line = TextLayout.truncated(emptyText, toWidth: max(1, width - 4))
+            buffer.write(line, row: listTop + listHeight / 2, column: max(2, (width - DisplayWidth.of(line)) / 2),
+                         style: CellStyle(foreground: .indexed(245)))
+        }
         let statusStyle = CellStyle(foreground: .indexed(250), background: .indexed(236))
         buffer.fill(row: buffer.rows - 1, column: 0, width: width, height: 1, with: Cell(" ", style: statusStyle))
         buffer.write(TextLayout.truncated(" " + status, toWidth: width), row: buffer.rows - 1, column: 0, style: statusStyle)

@@ -46,10 +46,12 @@ struct ReadCommand: AsyncParsableCommand {
             printError("scrollwork: cannot take the terminal: \(error)")
             throw ExitCode.failure
         }
+        var options = Reader.Options()
+        options.colorMode = ColorMode.detect(environment: ProcessInfo.processInfo.environment)
         let reader = Reader(
-            session: TerminalIO(session: session), store: feedStore, refresher: FeedRefresher(store: feedStore, fetcher: fetcher),
+            terminal: TerminalIO(session: session), store: feedStore, refresher: FeedRefresher(store: feedStore, fetcher: fetcher),
             title: useDemo ? "Scrollwork demo (add a real feed: scrollwork add URL)" : "Scrollwork",
-            colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment))
+            frames: LiveFrames(), options: options)
         await reader.run()
         session.stop()
         try? await fetcher.shutdown()

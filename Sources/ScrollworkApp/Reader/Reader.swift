@@ -1,3 +1,4 @@
+import ContentLoading
 import Feeds
 import Foundation
 import ListDiff
@@ -8,327 +9,362 @@ import TerminalUI
 /// store, follows it as refreshes change it, and answers keys.
 ///
 /// The loop sleeps when nothing moves: it wakes for a key, a new snapshot of the store, or
-/// the next frame while the list scrolls or animates (at most 60 a second). Parsing, storing
-/// and diffing never run on it: the store's change stream delivers snapshots, the viewport
-/// diffs them off the main actor and applies one chunk per frame.
+/// the next frame while the list scrolls or animates (at most one per frame of its
+/// ``FrameScheduling``). Parsing, storing and diffing never run on it: the store's change
+/// stream delivers snapshots, the viewport diffs them off the main actor and applies one chunk
+/// per frame.
+///
+/// Everything arrives as an ``Event`` through ``send(_:)``; ``run()`` feeds it from the
+/// terminal, the store and the loader, and tests and `scrollwork bench ui` call it directly
+/// with a ``ScriptedTerminal`` and ``ManualFrames``.
 @MainActor
 final class Reader: ListViewportHost {
     typealias Item = EntryRow
 
     enum Event: Sendable {
         case input(InputEvent)
-        /// A snapshot of the list, with its rows by identity (made off the main actor).
-        case rows([EntryRow], [EntryRow.ID: EntryRow])
-        case refreshProgress(String)
+        /// A snapshot of the list of query `generation`, with its rows by identity (made off
+        /// the main actor). Snapshots of an earlier query are dropped.
+        case rows([EntryRow], [EntryRow.ID: EntryRow], generation: Int)
+        /// The feeds with their counts, for the feed list.
+        case feeds([FeedSummary])
+        case refreshProgress(FeedRefreshProgress)
+        case refreshFinished([FeedRefreshOutcome])
+        /// A message for the status line.
+        case message(String)
         case tick
         case thumbnailsArrived
         case articleLoaded(StoredEntry)
+        /// Time to refresh on the settings' interval.
+        case autoRefresh
+        /// Open this link in the browser (`o`); `nil` when the post has none.
+        case openLink(URL?)
     }
 
-    private let session: TerminalIO
-    private let store: FeedStore
-    private let refresher: FeedRefresher
-    private let title: String
-    private var viewport: ListViewport<EntryRow>!
-    private var renderer: FrameRenderer
-    private var buffer: CellBuffer
-    private var status = "j/k move · enter open · space page · g/G top/bottom · r refresh · q quit"
-    private var running = true
-    private var tickScheduled = false
-    private let events: AsyncStream<Event>
-    private let sink: AsyncStream<Event>.Continuation
-    private let clock = ContinuousClock()
-    private let origin: ContinuousClock.Instant
-    /// The last frame the viewport rendered, drawn again when only the status changes.
-    private var lastFrame = ListViewport<EntryRow>.Frame(rows: [], offset: 0, contentHeight: 0)
-    private let thumbnails = ThumbnailShelf()
-    private var rowsByID: [EntryRow.ID: EntryRow] = [:]
-    /// The post the list's cursor is on, kept by identity as posts arrive above it.
-    private var selectedID: EntryRow.ID?
-    /// The open article and how far it is scrolled, over the list.
-    private var article: (screen: ArticleScreen, scroll: Int)?
-    /// Whether the list shows only unread posts (`u`).
-    private var unreadOnly = false
-    /// Whether the key help is shown over the list (`?`).
-    private var showsHelp = false
-    /// The task following the store's rows for the list's query.
-    private var watcher: Task<Void, Never>?
+    /// What the list shows: all posts, or one feed's, maybe only unread ones, maybe only those
+    /// matching a search.
+    struct ListFilter: Equatable {
+        var feed: FeedSummary?
+        var unreadOnly = false
+        var search = ""
 
-    /// Follows the rows of the list's query: every committed change that alters them arrives
-    /// as a snapshot, diffed and animated by the viewport.
-    private func watch() {
-        watcher?.cancel()
-        let sink = self.sink
-        let observation = store.observeRows(EntryQuery(unreadOnly: unreadOnly, limit: 10_000))
-        watcher = Task.detached {
-            do {
-                for try await rows in observation {
-                    sink.yield(.rows(rows, Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })))
-                }
-            } catch {
-                sink.yield(.refreshProgress("the database failed: \(error)"))
-            }
+        var query: EntryQuery {
+            EntryQuery(feed: feed?.id, unreadOnly: unreadOnly, textContains: search.isEmpty ? nil : search, limit: 10_000)
         }
     }
 
-    init(session: TerminalIO, store: FeedStore, refresher: FeedRefresher, title: String, colorMode: ColorMode) {
-        self.session = session
+    /// The reader's options, from the settings file.
+    struct Options {
+        /// Refresh every feed this often; `nil` never.
+        var refreshInterval: Duration? = .seconds(30 * 60)
+        /// Mark a post read once it has been fully visible this long while the list moved slowly
+        /// enough to read it; `nil` to mark posts read only by opening them.
+        var markReadAfter: Duration?
+        var colorMode: ColorMode = .palette256
+    }
+
+    let terminal: any ReaderTerminal
+    let store: FeedStore
+    let refresher: FeedRefresher
+    let frames: any FrameScheduling
+    /// Opens links (`o`).
+    var browser = BrowserLauncher()
+    let title: String
+    let options: Options
+    private(set) var viewport: ListViewport<EntryRow>!
+    var renderer: FrameRenderer
+    var buffer: CellBuffer
+    /// The status line's message, shown until the next one.
+    var message: String?
+    private(set) var running = true
+    private var frameRequested = false
+    let events: AsyncStream<Event>
+    let sink: AsyncStream<Event>.Continuation
+    /// The last frame the viewport rendered, drawn again when only the status changes.
+    var lastFrame = ListViewport<EntryRow>.Frame(rows: [], offset: 0, contentHeight: 0)
+    let thumbnails: ThumbnailShelf
+    var rowsByID: [EntryRow.ID: EntryRow] = [:]
+    /// The post the list's cursor is on, kept by identity as posts arrive above it.
+    var selectedID: EntryRow.ID?
+    /// The open article and how far it is scrolled, over the list.
+    var article: (screen: ArticleScreen, scroll: Int)?
+    /// The feed list, when it is shown over the post list.
+    var feedList: FeedListScreen?
+    /// What the list shows.
+    private(set) var filter = ListFilter()
+    /// The search being typed after `/`, shown in the status line; `nil` when not typing.
+    var searchField: String?
+    /// Whether the key help is shown over the list (`?`).
+    var showsHelp = false
+    /// The refresh under way: feeds done of all, and new posts so far.
+    var refreshing: (done: Int, total: Int, new: Int, failed: Int)?
+    /// Frames the reader has drawn, for tests and the UI benchmark.
+    private(set) var framesDrawn = 0
+    /// Since when each post has been fully visible while the list moved slowly enough to read.
+    var visibleSince: [EntryRow.ID: Duration] = [:]
+    /// A wake-up asked for to mark posts read on time.
+    var readTimerPending = false
+    /// A wake-up asked for to redraw the loader's figures.
+    private var statusTimerPending = false
+
+    /// The task following the store's rows for the list's query, and its generation.
+    private var watcher: Task<Void, Never>?
+    private var generation = 0
+    /// The generation of the snapshots submitted to the viewport.
+    private var shownGeneration = 1
+    /// The task following the feeds' counts while the feed list is open.
+    private var feedWatcher: Task<Void, Never>?
+
+    init(terminal: any ReaderTerminal, store: FeedStore, refresher: FeedRefresher, title: String,
+         frames: any FrameScheduling, thumbnails: ThumbnailShelf = ThumbnailShelf(), options: Options = Options()) {
+        self.terminal = terminal
         self.store = store
         self.refresher = refresher
         self.title = title
-        let size = session.size
+        self.frames = frames
+        self.thumbnails = thumbnails
+        self.options = options
+        let size = terminal.size
         buffer = CellBuffer(columns: size.columns, rows: size.rows)
-        renderer = FrameRenderer(options: .init(colorMode: colorMode))
+        renderer = FrameRenderer(options: .init(colorMode: options.colorMode))
         (events, sink) = AsyncStream<Event>.makeStream()
-        origin = clock.now
         viewport = ListViewport(host: self)
         viewport.setViewportHeight(Double(max(1, size.rows - 2)))
     }
 
-    private var now: Duration { clock.now - origin }
+    var now: Duration { frames.now }
 
-    /// Runs until the person quits.
+    /// Runs until the person quits: follows the store, reads the terminal, refreshes once and
+    /// then on the settings' interval.
     func run() async {
         let sink = self.sink
-        watch()
-        let input = session.startReading { sink.yield(.input($0)) }
+        start()
+        var input = terminal.startReading { sink.yield(.input($0)) }
         let arrivals = thumbnails.loader.deliveriesPending
         let deliveries = Task {
             for await _ in arrivals { sink.yield(.thumbnailsArrived) }
         }
-        refresh()
-        render()
+        let timer = options.refreshInterval.map { interval in
+            Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: interval)
+                    sink.yield(.autoRefresh)
+                }
+            }
+        }
+        refresh(feed: nil)
         for await event in events {
-            handle(event)
+            if case .openLink(let link) = event {
+                // A browser in the terminal needs its input: stop reading first, start again after.
+                input.stop()
+                openInBrowser(link)
+                input = terminal.startReading { sink.yield(.input($0)) }
+                continue
+            }
+            send(event)
             if !running { break }
-            scheduleTickIfNeeded()
         }
         watcher?.cancel()
+        feedWatcher?.cancel()
+        timer?.cancel()
         deliveries.cancel()
         input.stop()
         await thumbnails.shutdown()
+    }
+
+    /// Starts following the store and draws the first frame; ``run()`` calls it, a test that
+    /// drives the reader by hand calls it instead.
+    func start() {
+        watch()
+        viewport.tick(at: now)
+    }
+
+    /// Takes one event, then asks for a frame if something moves or arrived.
+    func send(_ event: Event) {
+        handle(event)
+        if running { requestFrameIfNeeded() }
+    }
+
+    /// Stops following the store; for tests that drive the reader by hand.
+    func stop() {
+        watcher?.cancel()
+        feedWatcher?.cancel()
     }
 
     private func handle(_ event: Event) {
         switch event {
         case .input(let input):
             handle(input)
-        case .rows(let rows, let byID):
+        case .rows(let rows, let byID, let generation):
+            guard generation == self.generation else { return }
             rowsByID = byID
-            viewport.submit(rows)
+            // The first snapshot of a new query is another list, not a change to animate.
+            viewport.submit(rows, animated: generation == shownGeneration)
+            shownGeneration = generation
+        case .feeds(let summaries):
+            feedList?.update(summaries)
+            if let feed = filter.feed, let current = summaries.first(where: { $0.id == feed.id }) {
+                filter.feed = current
+            }
+            draw()
         case .thumbnailsArrived:
             // Delivered with the next frame, at most once a frame.
-            if !tickScheduled { needsRedraw = true }
+            needsRedraw = true
         case .articleLoaded(let entry):
             let feedTitle = rowsByID[entry.id]?.feedTitle ?? ""
             article = (ArticleScreen(entry: entry, feedTitle: feedTitle, width: buffer.columns), 0)
-            draw(lastFrame)
-        case .refreshProgress(let text):
-            status = text
-            draw(lastFrame)
+            draw()
+        case .refreshProgress(let progress):
+            noteRefresh(progress)
+            draw()
+        case .refreshFinished(let outcomes):
+            finishRefresh(outcomes)
+            draw()
+        case .message(let text):
+            message = text
+            draw()
+        case .autoRefresh:
+            if refreshing == nil { refresh(feed: nil) }
+        case .openLink(let link):
+            openInBrowser(link)
         case .tick:
-            tickScheduled = false
+            frameRequested = false
             let arrived = thumbnails.deliver()
             needsRedraw = false
             if viewport.needsTick {
                 viewport.tick(at: now)
             } else if arrived > 0 {
-                draw(lastFrame)
+                draw()
             }
+            markReadOnScroll()
         }
     }
 
-    private func handle(_ input: InputEvent) {
-        if case .key(let press) = input, press.modifiers.contains(.control) {
-            switch press.key {
-            case .character("z"): session.suspend()
-            case .character("c"): running = false
-            case .character("l"):
-                renderer.invalidate()
-                draw(lastFrame)
-            default: break
-            }
-            return
-        }
-        if article != nil, case .key(let press) = input {
-            handleArticle(press)
-            return
-        }
-        if showsHelp, case .key = input {
-            showsHelp = false
-            draw(lastFrame)
-            return
-        }
-        let page = Double(max(1, buffer.rows - 2 - PostListScreen.rowHeight))
-        switch input {
-        case .key(let press):
-            switch press.key {
-            case .character("q"), .escape: running = false
-            case .character("j"), .down: moveSelection(by: 1)
-            case .character("k"), .up: moveSelection(by: -1)
-            case .enter: openSelected()
-            case .character(" "), .pageDown: viewport.scroll(to: viewport.scroll.offset + page, animated: true, at: now)
-            case .character("b"), .pageUp: viewport.scroll(to: viewport.scroll.offset - page, animated: true, at: now)
-            case .character("g"), .home: viewport.scroll(to: 0, animated: true, at: now)
-            case .character("G"), .end: viewport.scroll(to: .greatestFiniteMagnitude, animated: true, at: now)
-            case .character("r"), .character("R"): refresh()
-            case .character("s"): toggle(\.isStarred) { store, ids, value in try await store.setStarred(value, entries: ids) }
-            case .character("m"): toggle(\.isRead) { store, ids, value in try await store.setRead(value, entries: ids) }
-            case .character("A"):
-                let ids = viewport.items.filter { !$0.isRead }.map(\.id)
-                let store = self.store
-                Task.detached { try? await store.setRead(true, entries: ids) }
-            case .character("u"):
-                unreadOnly.toggle()
-                status = unreadOnly ? "unread posts only · u shows all" : "all posts · u shows unread only"
-                watch()
-            case .character("?"):
-                showsHelp = true
-                draw(lastFrame)
-            default: break
-            }
-        case .mouse(let mouse):
-            if case .scroll(let direction) = mouse.action, direction == .up || direction == .down {
-                viewport.fling(velocity: direction == .up ? -1_200 : 1_200, at: now)
-            } else if case .press(.left) = mouse.action,
-                      let row = lastFrame.rows.first(where: { !$0.isLeaving && Int($0.top.rounded()) + 1 <= mouse.row
-                          && mouse.row < Int($0.top.rounded()) + 1 + PostListScreen.rowHeight }) {
-                selectedID = row.item.id
-                openSelected()
-            }
-        case .resize(let columns, let rows):
-            buffer = CellBuffer(columns: columns, rows: rows)
-            renderer.invalidate()
-            viewport.setViewportHeight(Double(max(1, rows - 2)))
-        case .repaint:
-            renderer.invalidate()
-            draw(lastFrame)
-        default:
-            break
-        }
-    }
-
-    /// Moves the cursor `delta` posts and scrolls, gliding, just enough to show it.
-    private func moveSelection(by delta: Int) {
-        let items = viewport.items
-        guard !items.isEmpty else { return }
-        let current = selectedID.flatMap { id in items.firstIndex { $0.id == id } } ?? visibleTopRow()
-        let next = min(max(0, current + (selectedID == nil ? 0 : delta)), items.count - 1)
-        selectedID = items[next].id
-        let top = viewport.geometry.offset(ofRow: next)
-        let bottom = viewport.geometry.offset(ofRow: next + 1)
-        let height = viewport.scroll.viewportHeight
-        let target = viewport.scroll.predictedLanding
-        if top < target {
-            viewport.scroll(to: top, animated: true, at: now)
-        } else if bottom > target + height {
-            viewport.scroll(to: bottom - height, animated: true, at: now)
-        } else {
-            draw(lastFrame)
-        }
-    }
-
-    /// The first post fully on screen.
-    private func visibleTopRow() -> Int {
-        let offset = viewport.scroll.offset
-        let row = viewport.geometry.row(atOffset: offset) ?? 0
-        return viewport.geometry.offset(ofRow: row) < offset ? min(row + 1, max(0, viewport.items.count - 1)) : row
-    }
-
-    /// Opens the post under the cursor (the first on screen when there is none), and marks it
-    /// read.
-    private func openSelected() {
-        let items = viewport.items
-        guard !items.isEmpty else { return }
-        let id = selectedID ?? items[visibleTopRow()].id
-        selectedID = id
-        let store = self.store
+    /// Follows the rows of the list's query: every committed change that alters them arrives
+    /// as a snapshot, diffed and animated by the viewport. A new query starts a new generation,
+    /// so a snapshot of the old one still on its way is dropped.
+    func watch() {
+        watcher?.cancel()
+        generation += 1
+        let generation = self.generation
         let sink = self.sink
-        Task.detached {
-            guard let entry = try? await store.entry(id: id) else { return }
-            sink.yield(.articleLoaded(entry))
-            try? await store.setRead(true, entries: [id])
-        }
-    }
-
-    /// Flips a flag of the post under the cursor in the store; the change stream brings the
-    /// row back changed.
-    private func toggle(_ flag: KeyPath<EntryRow, Bool>,
-                        _ write: @escaping @Sendable (FeedStore, [EntryRow.ID], Bool) async throws -> Void) {
-        guard let id = selectedID ?? viewport.items.first?.id, let row = rowsByID[id] else { return }
-        selectedID = id
-        let value = !row[keyPath: flag]
-        let store = self.store
-        Task.detached { try? await write(store, [id], value) }
-    }
-
-    private func handleArticle(_ press: KeyPress) {
-        guard var open = article else { return }
-        let height = buffer.rows - 2
-        switch press.key {
-        case .character("q"), .escape, .left, .backspace:
-            article = nil
-            draw(lastFrame)
-            return
-        case .character("j"), .down: open.scroll += 1
-        case .character("k"), .up: open.scroll -= 1
-        case .character(" "), .pageDown: open.scroll += height - 1
-        case .character("b"), .pageUp: open.scroll -= height - 1
-        case .character("g"), .home: open.scroll = 0
-        case .character("G"), .end: open.scroll = open.screen.maxScroll(height: height)
-        default: return
-        }
-        open.scroll = min(max(0, open.scroll), open.screen.maxScroll(height: height))
-        article = open
-        draw(lastFrame)
-    }
-
-    private func refresh() {
-        status = "refreshing…"
-        draw(lastFrame)
-        let refresher = self.refresher
-        let sink = self.sink
-        Task.detached {
-            let outcomes = (try? await refresher.refreshAll()) ?? []
-            let failed = outcomes.filter { if case .failed = $0.status { true } else { false } }.count
-            let new = outcomes.reduce(0) { total, outcome in
-                if case .refreshed(let new, _, _, _) = outcome.status { total + new } else { total }
+        let observation = store.observeRows(filter.query)
+        watcher = Task.detached {
+            do {
+                for try await rows in observation {
+                    let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                    sink.yield(.rows(rows, byID, generation: generation))
+                }
+            } catch {
+                sink.yield(.message("the database failed: \(error)"))
             }
-            sink.yield(.refreshProgress("refreshed \(outcomes.count) feed\(outcomes.count == 1 ? "" : "s"): \(new) new"
-                + (failed > 0 ? ", \(failed) failed" : "") + " · j/k move · enter open · r refresh · q quit"))
         }
+    }
+
+    /// Shows the list with `change` applied to its filter, following the store anew.
+    func setFilter(_ change: (inout ListFilter) -> Void) {
+        var next = filter
+        change(&next)
+        guard next != filter else { return }
+        filter = next
+        watch()
+        draw()
+    }
+
+    /// Follows the feeds' counts while the feed list is open.
+    func watchFeeds(_ on: Bool) {
+        feedWatcher?.cancel()
+        feedWatcher = nil
+        guard on else { return }
+        let sink = self.sink
+        let observation = store.observeFeedSummaries()
+        feedWatcher = Task.detached {
+            do {
+                for try await summaries in observation { sink.yield(.feeds(summaries)) }
+            } catch {
+                sink.yield(.message("the database failed: \(error)"))
+            }
+        }
+    }
+
+    /// Quits the reader.
+    func quit() {
+        running = false
     }
 
     /// Whether thumbnails arrived that the next frame must show.
     private var needsRedraw = false
 
-    private func scheduleTickIfNeeded() {
-        guard viewport.needsTick || needsRedraw, !tickScheduled else { return }
-        tickScheduled = true
-        let sink = self.sink
-        Task {
-            try? await Task.sleep(for: .microseconds(16_667))
-            sink.yield(.tick)
-        }
+    private func requestFrameIfNeeded() {
+        guard viewport.needsTick || needsRedraw, !frameRequested else { return }
+        frameRequested = true
+        frames.requestFrame { [weak self] in self?.send(.tick) }
     }
 
-    private func render() {
-        viewport.tick(at: now)
-    }
-
-    private func draw(_ frame: ListViewport<EntryRow>.Frame) {
+    /// Draws the screen as it is now: the open article, or the list (with the feed list or the
+    /// help over it).
+    func draw() {
+        framesDrawn += 1
         if let article {
-            article.screen.draw(scroll: article.scroll, status: "j/k scroll · space page · q back", into: &buffer)
-            session.write(renderer.render(buffer))
-            return
+            article.screen.draw(scroll: article.scroll, status: "j/k scroll · space page · o open in browser · q back", into: &buffer)
+        } else if let feedList {
+            feedList.draw(status: statusText(hint: "enter show · q back"), into: &buffer)
+        } else {
+            let count = viewport.items.count
+            var heading = title
+            if let feed = filter.feed { heading += " › " + feed.feed.displayTitle }
+            heading += " — \(count)\(filter.unreadOnly ? " unread" : "") post\(count == 1 ? "" : "s")"
+            if !filter.search.isEmpty { heading += " matching “\(filter.search)”" }
+            var screen = PostListScreen(title: heading, status: statusText(hint: Self.listHint), now: Date())
+            screen.selectedID = selectedID
+            screen.showsHelp = showsHelp
+            if count == 0 { screen.emptyText = emptyText }
+            screen.draw(lastFrame, pictures: { [thumbnails] in thumbnails.picture(for: $0) }, into: &buffer)
         }
-        let count = viewport.items.count
-        let filter = unreadOnly ? " unread" : ""
-        var screen = PostListScreen(title: "\(title) — \(count)\(filter) post\(count == 1 ? "" : "s")", status: status, now: Date())
-        screen.selectedID = selectedID
-        screen.showsHelp = showsHelp
-        screen.draw(frame, pictures: { [thumbnails] in thumbnails.picture(for: $0) }, into: &buffer)
-        session.write(renderer.render(buffer))
+        terminal.write(renderer.render(buffer))
+        followLoaderFigures()
+    }
+
+    /// While images load, the status line's figures change without a frame to show them: ask
+    /// for a redraw four times a second until the loader is idle.
+    private func followLoaderFigures() {
+        guard !statusTimerPending, article == nil else { return }
+        let metrics = thumbnails.loader.metrics
+        guard metrics.running + metrics.waiting > 0 else { return }
+        statusTimerPending = true
+        frames.schedule(after: .milliseconds(250)) { [weak self] in
+            guard let self else { return }
+            statusTimerPending = false
+            if running { draw() }
+        }
+    }
+
+    static let listHint = "? help · / search · f feeds · r refresh · q quit"
+
+    /// What an empty list says.
+    private var emptyText: String {
+        if !filter.search.isEmpty { return "No post matches “\(filter.search)”. Esc clears the search." }
+        if filter.unreadOnly { return "No unread posts. u shows all of them." }
+        if refreshing != nil { return "Loading…" }
+        return "No posts yet. r refreshes; scrollwork add URL subscribes to a feed."
+    }
+
+    /// The status line: the search being typed, a refresh under way, or the last message,
+    /// then the loader's figures at the right.
+    func statusText(hint: String) -> String {
+        if let searchField { return "/" + searchField + "▏  enter search · esc cancel" }
+        var left = message ?? hint
+        if let refreshing {
+            left = "refreshing \(refreshing.done)/\(refreshing.total) feed\(refreshing.total == 1 ? "" : "s")"
+                + (refreshing.new > 0 ? " · \(refreshing.new) new" : "")
+                + (refreshing.failed > 0 ? " · \(refreshing.failed) failed" : "")
+        }
+        let metrics = thumbnails.loader.metrics
+        let figures = "images: \(metrics.running) loading · \(metrics.waiting) queued · \(metrics.memoryCacheHits + metrics.diskCacheHits) cached"
+        let room = buffer.columns - 2 - DisplayWidth.of(left)
+        let figuresWidth = DisplayWidth.of(figures)
+        guard room > figuresWidth + 2 else { return left }
+        return left + String(repeating: " ", count: room - figuresWidth) + figures
     }
 
     // MARK: ListViewportHost
@@ -341,6 +377,7 @@ final class Reader: ListViewportHost {
 
     func didEndDisplaying(_ id: EntryRow.ID) {
         thumbnails.endDisplay(id)
+        visibleSince[id] = nil
     }
 
     func rangesDidChange(_ changes: RangeTracker<EntryRow.ID>.Changes) {
@@ -350,6 +387,13 @@ final class Reader: ListViewportHost {
 
     func render(_ frame: ListViewport<EntryRow>.Frame) {
         lastFrame = frame
-        draw(frame)
+        draw()
+    }
+}
+
+extension StoredFeed {
+    /// The feed's title, else its address.
+    var displayTitle: String {
+        title.flatMap { $0.isEmpty ? nil : $0 } ?? url.absoluteString
     }
 }

@@ -7,7 +7,7 @@ import TerminalUI
 ///
 /// `@unchecked Sendable`: the session's reading state (its decoder and buffer) is touched only
 /// by the reading thread, and its output only by the main actor.
-final class TerminalIO: @unchecked Sendable {
+final class TerminalIO: ReaderTerminal, @unchecked Sendable {
     private let session: TerminalSession
 
     init(session: TerminalSession) {
@@ -30,7 +30,7 @@ final class TerminalIO: @unchecked Sendable {
     }
 
     /// Reads input events on a thread of its own and hands each to `deliver`, until stopped.
-    func startReading(_ deliver: @escaping @Sendable (InputEvent) -> Void) -> Reading {
+    func startReading(_ deliver: @escaping @Sendable (InputEvent) -> Void) -> any InputReading {
         let reading = Reading()
         let thread = Thread { [self] in
             while !reading.isStopped {
@@ -44,8 +44,17 @@ final class TerminalIO: @unchecked Sendable {
         return reading
     }
 
+    /// Leaves raw mode and the alternate screen while `body` runs, then takes the terminal
+    /// again; if it cannot, the reader goes on drawing into a cooked terminal, which is ugly but
+    /// loses nothing, and Ctrl-L after a `reset` repairs it.
+    func whileReleased(_ body: () -> Void) {
+        session.stop()
+        body()
+        try? session.start()
+    }
+
     /// A reading thread's switch.
-    final class Reading: @unchecked Sendable {
+    final class Reading: InputReading, @unchecked Sendable {
         private let lock = NSLock()
         private var stopped = false
         let finished = DispatchSemaphore(value: 0)

@@ -18,22 +18,35 @@ final class ThumbnailShelf {
     typealias Loader = ContentLoader<ThumbnailRequest, PixelBuffer>
 
     let loader: Loader
-    private let transfer: HTTPDataLoader
+    /// The HTTP client the shelf made, closed by ``shutdown()``; `nil` when it was given a loader.
+    private let transfer: HTTPDataLoader?
     private let pixelSize: Int
     private var slots: [EntryRow.ID: ContentSlot<ThumbnailRequest, PixelBuffer>] = [:]
     private var spare: [ContentSlot<ThumbnailRequest, PixelBuffer>] = []
     private var pictures: [EntryRow.ID: PictureState] = [:]
     private var prefetched: [EntryRow.ID: ThumbnailRequest] = [:]
 
-    /// A shelf loading over HTTP (and `file:`), decoding to at most `pixelSize` pixels a side.
-    init(pixelSize: Int = 48) {
+    /// A shelf decoding to at most `pixelSize` pixels a side, loading over HTTP and `file:`, and
+    /// keeping the loaded files in `diskCache` when given.
+    convenience init(pixelSize: Int = 48, diskCache: (any DataCaching<URL>)? = nil) {
+        let transfer = HTTPDataLoader()
+        self.init(pixelSize: pixelSize, loader: transfer, diskCache: diskCache, transfer: transfer)
+    }
+
+    /// A shelf loading with `loader`: a test's.
+    convenience init(pixelSize: Int = 48, loader: some DataLoading<URL>) {
+        self.init(pixelSize: pixelSize, loader: loader, diskCache: nil, transfer: nil)
+    }
+
+    private init(pixelSize: Int, loader: some DataLoading<URL>, diskCache: (any DataCaching<URL>)?, transfer: HTTPDataLoader?) {
         self.pixelSize = pixelSize
-        transfer = HTTPDataLoader()
+        self.transfer = transfer
         let pipeline = ContentPipeline(
-            loader: transfer, processor: ThumbnailProcessor(),
+            loader: loader, processor: ThumbnailProcessor(),
             memoryCache: MemoryCache(limits: .init(totalCost: 48 << 20, count: 2_000)),
+            diskCache: diskCache,
             configuration: .init(cost: ThumbnailProcessor.cost))
-        loader = Loader(pipeline: pipeline)
+        self.loader = Loader(pipeline: pipeline)
     }
 
     private func request(for row: EntryRow) -> ThumbnailRequest? {
@@ -42,7 +55,7 @@ final class ThumbnailShelf {
 
     /// Closes the HTTP client; call once, when the reader ends.
     func shutdown() async {
-        try? await transfer.shutdown()
+        try? await transfer?.shutdown()
     }
 
     /// What the row's thumbnail box shows.

@@ -61,6 +61,7 @@ import Testing
         let outcomes = try await refresher.refreshAll { events.record($0) }
 
         let all = events.all
+        #expect(all.first == .planned(feeds: 2), "a refresh of all feeds says first how many it will refresh")
         let forGood = all.filter { if case .started(let f) = $0 { f.id == good.id } else if case .batchStored(let f, _) = $0 { f.id == good.id }
                                    else if case .finished(let o) = $0 { o.feed.id == good.id } else { false } }
         func counts(_ new: Int) -> EntryChangeCounts {
@@ -76,7 +77,7 @@ import Testing
             return
         }
         #expect(forBad == [.started(bad), .failed(bad, message: message)])
-        #expect(all.count == forGood.count + forBad.count)
+        #expect(all.count == 1 + forGood.count + forBad.count)
     }
 
     @Test(.timeLimit(.minutes(2)))

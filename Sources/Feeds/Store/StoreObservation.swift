@@ -2,9 +2,13 @@ import GRDB
 
 /// The rows of a query, now and after every committed change that alters them: what a list
 /// diffs against what it shows. Made by ``FeedStore/observeRows(_:)``.
+public typealias EntryRowsObservation = StoreObservation<[EntryRow]>
+
+/// A value read from the store, now and after every committed change that alters it. Made by
+/// ``FeedStore/observeRows(_:)`` and ``FeedStore/observeFeedSummaries()``.
 ///
-/// - The first element is the current snapshot; each later one follows a committed
-///   transaction whose changes alter the rows. Writes that leave them equal (another feed's
+/// - The first element is the current value; each later one follows a committed
+///   transaction whose changes alter it. Writes that leave it equal (another feed's
 ///   entries beyond the page, a refresh time, an unchanged batch) yield nothing.
 /// - Bursts coalesce: a consumer that is slower than the writer receives the newest snapshot,
 ///   never a queue of stale ones.
@@ -12,20 +16,18 @@ import GRDB
 ///   the main actor; a list diffs them there and hands the main actor only the staged update.
 /// - Iteration ends when the consuming task is cancelled; an error of the database ends it with
 ///   ``FeedStoreError``.
-public struct EntryRowsObservation: AsyncSequence, Sendable {
-    public typealias Element = [EntryRow]
-
-    let values: AsyncValueObservation<[EntryRow]>
+public struct StoreObservation<Element: Sendable & Equatable>: AsyncSequence, Sendable {
+    let values: AsyncValueObservation<Element>
 
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: values.makeAsyncIterator())
     }
 
-    /// Hands out snapshots; see ``EntryRowsObservation``.
+    /// Hands out values; see ``StoreObservation``.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncValueObservation<[EntryRow]>.Iterator
+        var base: AsyncValueObservation<Element>.Iterator
 
-        public mutating func next() async throws(FeedStoreError) -> [EntryRow]? {
+        public mutating func next() async throws(FeedStoreError) -> Element? {
             do {
                 return try await base.next()
             } catch {
@@ -41,7 +43,12 @@ extension FeedStore {
     ///
     /// - Complexity: each snapshot costs one ``rows(_:)`` read, on a reader queue.
     public func observeRows(_ query: EntryQuery) -> EntryRowsObservation {
-        let observation = ValueObservation.tracking(Self.selectingRows(query)).removeDuplicates()
-        return EntryRowsObservation(values: observation.values(in: writer, bufferingPolicy: .bufferingNewest(1)))
+        observe(Self.selectingRows(query))
+    }
+
+    /// The value `read` returns now, then again after every committed change that alters it.
+    func observe<Value: Sendable & Equatable>(_ read: @escaping @Sendable (Database) throws -> Value) -> StoreObservation<Value> {
+        let observation = ValueObservation.tracking(read).removeDuplicates()
+        return StoreObservation(values: observation.values(in: writer, bufferingPolicy: .bufferingNewest(1)))
     }
 }

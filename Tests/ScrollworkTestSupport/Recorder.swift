@@ -1,14 +1,16 @@
 import Synchronization
 
 /// Values recorded from any task or thread, read back in the order they were recorded.
-final class Recorder<Element: Sendable>: Sendable {
+public final class Recorder<Element: Sendable>: Sendable {
     private let elements = Mutex<[Element]>([])
 
-    func record(_ element: Element) {
+    public init() {}
+
+    public func record(_ element: Element) {
         elements.withLock { $0.append(element) }
     }
 
-    var all: [Element] {
+    public var all: [Element] {
         elements.withLock { $0 }
     }
 }

@@ -1,0 +1,102 @@
+import Feeds
+import Foundation
+import TerminalUI
+
+/// The feed list (`f`): "All feeds" and then each subscription with its unread count, its
+/// entry count, when it was last refreshed, and the last refresh's error in red. Enter shows
+/// the chosen feed's posts. A value the reader keeps while the list is open; its counts follow
+/// the store.
+struct FeedListScreen {
+    /// One line of the list: all feeds (`feed == nil`) or one feed.
+    struct Entry: Equatable {
+        var feed: FeedSummary?
+        var unread: Int
+        var total: Int
+    }
+
+    private(set) var entries: [Entry] = [Entry(feed: nil, unread: 0, total: 0)]
+    /// The line under the cursor.
+    private(set) var selection = 0
+    /// Whether the store has answered yet.
+    private(set) var isLoaded = false
+    /// The time "refreshed 5m ago" counts from.
+    var now = Date()
+
+    /// Terminal rows per feed: its title line and a line for its address or error.
+    static let rowHeight = 2
+
+    /// A list whose cursor starts on feed `selected` (all feeds when `nil`) once it arrives.
+    init(selected: StoredFeed.ID?) {
+        pendingSelection = selected
+    }
+
+    private var pendingSelection: StoredFeed.ID?
+
+    /// The feed under the cursor; `nil` for all feeds.
+    var selectedFeed: FeedSummary? { entries[selection].feed }
+
+    /// Takes new counts from the store, keeping the cursor on the same feed.
+    mutating func update(_ summaries: [FeedSummary]) {
+        let keep = isLoaded ? selectedFeed?.id : pendingSelection
+        entries = [Entry(feed: nil, unread: summaries.reduce(0) { $0 + $1.unread }, total: summaries.reduce(0) { $0 + $1.total })]
+            + summaries.map { Entry(feed: $0, unread: $0.unread, total: $0.total) }
+        selection = keep.flatMap { id in entries.firstIndex { $0.feed?.id == id } } ?? 0
+        isLoaded = true
+    }
+
+    /// Moves the cursor, staying in the list.
+    mutating func move(by delta: Int) {
+        selection = min(max(0, selection + delta), entries.count - 1)
+    }
+
+    private static let header = CellStyle(foreground: .ansi(15), background: .indexed(24), attributes: .bold)
+    private static let statusStyle = CellStyle(foreground: .indexed(250), background: .indexed(236))
+    private static let count = CellStyle(foreground: .indexed(39), attributes: .bold)
+    private static let muted = CellStyle(foreground: .indexed(245))
+    private static let error = CellStyle(foreground: .indexed(203))
+
+    /// Draws the list into `buffer`, scrolled to keep the cursor on screen.
+    func draw(status: String, into buffer: inout CellBuffer) {
+        let width = buffer.columns
+        buffer.fill(row: 0, column: 0, width: width, height: buffer.rows, with: .blank)
+        buffer.fill(row: 0, column: 0, width: width, height: 1, with: Cell(" ", style: Self.header))
+        let feeds = entries.count - 1
+        buffer.write(TextLayout.truncated(" Feeds — \(feeds) subscription\(feeds == 1 ? "" : "s")", toWidth: width),
+                     row: 0, column: 0, style: Self.header)
+        let height = buffer.rows - 2
+        let fit = max(1, height / Self.rowHeight)
+        let first = min(max(0, selection - fit / 2), max(0, entries.count - fit))
+        if !isLoaded {
+            buffer.write("Loading…", row: 2, column: 2, style: Self.muted)
+        }
+        for (index, entry) in entries.enumerated().dropFirst(first).prefix(fit) {
+            let top = 1 + (index - first) * Self.rowHeight
+            let selected = index == selection
+            let background: TerminalColor = selected ? PostListScreen.selection : .default
+            if selected {
+                buffer.fill(row: top, column: 0, width: width, height: Self.rowHeight, with: Cell(" ", style: CellStyle(background: background)))
+            }
+            var countStyle = entry.unread > 0 ? Self.count : Self.muted
+            countStyle.background = background
+            let unread = entry.unread > 0 ? String(entry.unread) : "·"
+            buffer.write(String(repeating: " ", count: max(0, 6 - unread.count)) + unread, row: top, column: 0, style: countStyle)
+            let title = entry.feed?.feed.displayTitle ?? "All feeds"
+            var titleStyle = CellStyle(background: background, attributes: entry.unread > 0 ? .bold : [])
+            if entry.feed == nil { titleStyle.attributes.insert(.italic) }
+            let refreshed = (entry.feed?.feed.lastRefresh).map { " · " + PostListScreen.relative($0, now: now, isDated: true) }
+            let right = "\(entry.total) post\(entry.total == 1 ? "" : "s")" + (refreshed ?? "")
+            let titleWidth = max(1, width - 8 - DisplayWidth.of(right) - 3)
+            buffer.write(TextLayout.truncated(title, toWidth: titleWidth), row: top, column: 8, style: titleStyle)
+            var rightStyle = Self.muted
+            rightStyle.background = background
+            buffer.write(right, row: top, column: max(8, width - 1 - DisplayWidth.of(right)), style: rightStyle)
+            guard let feed = entry.feed?.feed else { continue }
+            var detailStyle = feed.lastError == nil ? Self.muted : Self.error
+            detailStyle.background = background
+            let detail = feed.lastError.map { "failed: " + $0 } ?? feed.url.absoluteString
+            buffer.write(TextLayout.truncated(detail, toWidth: max(1, width - 9)), row: top + 1, column: 8, style: detailStyle)
+        }
+        buffer.fill(row: buffer.rows - 1, column: 0, width: width, height: 1, with: Cell(" ", style: Self.statusStyle))
+        buffer.write(TextLayout.truncated(" " + status, toWidth: width), row: buffer.rows - 1, column: 0, style: Self.statusStyle)
+    }
+}

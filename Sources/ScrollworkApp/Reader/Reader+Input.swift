@@ -1,0 +1,214 @@
+import Feeds
+import Foundation
+import TerminalUI
+
+/// Keys and the mouse: each screen (the search field, the help, the article, the feed list,
+/// the post list) answers its own keys; Ctrl-C, Ctrl-Z and Ctrl-L work everywhere.
+extension Reader {
+    func handle(_ input: InputEvent) {
+        switch input {
+        case .key(let press):
+            handle(press)
+        case .mouse(let mouse):
+            handle(mouse)
+        case .resize(let columns, let rows):
+            buffer = CellBuffer(columns: columns, rows: rows)
+            renderer.invalidate()
+            if let open = article {
+                article = (ArticleScreen(entry: open.screen.entry, feedTitle: open.screen.feedTitle, width: columns), open.scroll)
+            }
+            viewport.setViewportHeight(Double(max(1, rows - 2)))
+            draw()
+        case .repaint:
+            renderer.invalidate()
+            draw()
+        default:
+            break
+        }
+    }
+
+    private func handle(_ press: KeyPress) {
+        if press.modifiers.contains(.control) {
+            switch press.key {
+            case .character("z"): terminal.suspend()
+            case .character("c"): quit()
+            case .character("l"):
+                renderer.invalidate()
+                draw()
+            default: break
+            }
+            return
+        }
+        if searchField != nil { return editSearch(press) }
+        if showsHelp {
+            showsHelp = false
+            return draw()
+        }
+        if article != nil { return handleArticle(press) }
+        if feedList != nil { return handleFeedList(press) }
+        handleList(press)
+    }
+
+    private func handleList(_ press: KeyPress) {
+        let page = Double(max(1, buffer.rows - 2 - PostListScreen.rowHeight))
+        switch press.key {
+        case .character("q"), .escape:
+            if !filter.search.isEmpty {
+                setFilter { $0.search = "" }
+            } else if filter.feed != nil {
+                setFilter { $0.feed = nil }
+            } else {
+                quit()
+            }
+        case .character("j"), .down: moveSelection(by: 1)
+        case .character("k"), .up: moveSelection(by: -1)
+        case .enter: openSelected()
+        case .character(" "), .pageDown: viewport.scroll(to: viewport.scroll.offset + page, animated: true, at: now)
+        case .character("b"), .pageUp: viewport.scroll(to: viewport.scroll.offset - page, animated: true, at: now)
+        case .character("g"), .home: viewport.scroll(to: 0, animated: true, at: now)
+        case .character("G"), .end: viewport.scroll(to: .greatestFiniteMagnitude, animated: true, at: now)
+        case .character("r"): refresh(feed: filter.feed?.feed)
+        case .character("R"): refresh(feed: nil)
+        case .character("s"): toggle(\.isStarred) { store, ids, value in try await store.setStarred(value, entries: ids) }
+        case .character("m"): toggle(\.isRead) { store, ids, value in try await store.setRead(value, entries: ids) }
+        case .character("A"): markAllRead()
+        case .character("u"):
+            setFilter { $0.unreadOnly.toggle() }
+            message = filter.unreadOnly ? "unread posts only · u shows all" : "all posts · u shows unread only"
+            draw()
+        case .character("/"):
+            searchField = filter.search
+            draw()
+        case .character("f"), .tab: showFeeds()
+        case .character("o"): openLinkOfSelected()
+        case .character("?"):
+            showsHelp = true
+            draw()
+        default: break
+        }
+    }
+
+    /// Typing after `/`: the list follows the search as it is typed (the store searches titles
+    /// and excerpts off the main actor), Enter keeps it, Escape puts back the one before.
+    private func editSearch(_ press: KeyPress) {
+        guard var text = searchField else { return }
+        switch press.key {
+        case .enter:
+            searchField = nil
+            draw()
+            return
+        case .escape:
+            searchField = nil
+            setFilter { $0.search = "" }
+            draw()
+            return
+        case .backspace:
+            if !text.isEmpty { text.removeLast() }
+        case .character(let character) where !press.modifiers.contains(.alt):
+            guard text.count < 200 else { return }
+            text.append(character)
+        default: return
+        }
+        searchField = text
+        setFilter { $0.search = text }
+        draw()
+    }
+
+    private func handleArticle(_ press: KeyPress) {
+        guard var open = article else { return }
+        let height = buffer.rows - 2
+        switch press.key {
+        case .character("q"), .escape, .left, .backspace:
+            article = nil
+            draw()
+            return
+        case .character("j"), .down: open.scroll += 1
+        case .character("k"), .up: open.scroll -= 1
+        case .character(" "), .pageDown: open.scroll += height - 1
+        case .character("b"), .pageUp: open.scroll -= height - 1
+        case .character("g"), .home: open.scroll = 0
+        case .character("G"), .end: open.scroll = open.screen.maxScroll(height: height)
+        case .character("s"):
+            toggle(\.isStarred) { store, ids, value in try await store.setStarred(value, entries: ids) }
+            return
+        case .character("o"):
+            sink.yield(.openLink(open.screen.entry.entry.link))
+            return
+        default: return
+        }
+        open.scroll = min(max(0, open.scroll), open.screen.maxScroll(height: height))
+        article = open
+        draw()
+    }
+
+    private func handleFeedList(_ press: KeyPress) {
+        guard var list = feedList else { return }
+        switch press.key {
+        case .character("q"), .escape, .character("f"), .tab:
+            hideFeeds()
+            return
+        case .character("j"), .down: list.move(by: 1)
+        case .character("k"), .up: list.move(by: -1)
+        case .character("g"), .home: list.move(by: -list.entries.count)
+        case .character("G"), .end: list.move(by: list.entries.count)
+        case .character("R"), .character("r"):
+            refresh(feed: press.key == .character("r") ? list.selectedFeed?.feed : nil)
+        case .enter:
+            let chosen = list.selectedFeed
+            hideFeeds()
+            setFilter { $0.feed = chosen }
+            viewport.scroll(to: 0, animated: false, at: now)
+            return
+        default: return
+        }
+        feedList = list
+        draw()
+    }
+
+    private func handle(_ mouse: MouseEvent) {
+        if article != nil {
+            if case .scroll(let direction) = mouse.action, direction == .up || direction == .down {
+                handleArticle(KeyPress(direction == .up ? .up : .down))
+                handleArticle(KeyPress(direction == .up ? .up : .down))
+                handleArticle(KeyPress(direction == .up ? .up : .down))
+            }
+            return
+        }
+        guard feedList == nil, searchField == nil, !showsHelp else { return }
+        if case .scroll(let direction) = mouse.action, direction == .up || direction == .down {
+            viewport.fling(velocity: direction == .up ? -1_200 : 1_200, at: now)
+        } else if case .press(.left) = mouse.action,
+                  let row = lastFrame.rows.first(where: { !$0.isLeaving && Int($0.top.rounded()) + 1 <= mouse.row
+                      && mouse.row < Int($0.top.rounded()) + 1 + PostListScreen.rowHeight }) {
+            selectedID = row.item.id
+            openSelected()
+        }
+    }
+
+    /// Moves the cursor `delta` posts and scrolls, gliding, just enough to show it.
+    func moveSelection(by delta: Int) {
+        let items = viewport.items
+        guard !items.isEmpty else { return }
+        let current = selectedID.flatMap { id in items.firstIndex { $0.id == id } } ?? visibleTopRow()
+        let next = min(max(0, current + (selectedID == nil ? 0 : delta)), items.count - 1)
+        selectedID = items[next].id
+        let top = viewport.geometry.offset(ofRow: next)
+        let bottom = viewport.geometry.offset(ofRow: next + 1)
+        let height = viewport.scroll.viewportHeight
+        let target = viewport.scroll.predictedLanding
+        if top < target {
+            viewport.scroll(to: top, animated: true, at: now)
+        } else if bottom > target + height {
+            viewport.scroll(to: bottom - height, animated: true, at: now)
+        } else {
+            draw()
+        }
+    }
+
+    /// The first post fully on screen.
+    func visibleTopRow() -> Int {
+        let offset = viewport.scroll.offset
+        let row = viewport.geometry.row(atOffset: offset) ?? 0
+        return viewport.geometry.offset(ofRow: row) < offset ? min(row + 1, max(0, viewport.items.count - 1)) : row
+    }
+}

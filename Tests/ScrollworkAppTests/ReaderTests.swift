@@ -1,0 +1,275 @@
+import ContentLoading
+import Feeds
+import Foundation
+import ScrollworkTestSupport
+import TerminalUI
+import Testing
+@testable import ScrollworkApp
+
+/// The reader driven by hand: an in-memory terminal, frames fired by the test on a clock it
+/// moves, and a real store. Events the store sends are pumped one at a time, so nothing waits
+/// on a timer.
+@MainActor
+@Suite struct ReaderTests {
+    /// A loader with no images: these posts have none, and nothing may reach a network.
+    struct NoImages: DataLoading {
+        struct Missing: Error {}
+        func loadData(for key: URL) async throws -> [UInt8] { throw Missing() }
+    }
+
+    /// A reader over a store of `count` posts in two feeds, the second with a failed refresh.
+    @MainActor
+    final class Harness {
+        let store: FeedStore
+        let terminal: ScriptedTerminal
+        let frames = ManualFrames()
+        let reader: Reader
+        var iterator: AsyncStream<Reader.Event>.Iterator
+        let opened = Recorder<[String]>()
+
+        init(count: Int = 30, options: Reader.Options = Reader.Options(), columns: Int = 100, rows: Int = 30) throws {
+            store = try FeedStore()
+            let news = try store.addFeed(url: URL(string: "https://news.example/feed")!, title: "News")
+            let broken = try store.addFeed(url: URL(string: "https://broken.example/feed")!, title: "Broken")
+            let epoch = Date(timeIntervalSince1970: 1_790_000_000)
+            _ = try store.upsert(entries: (0..<count).map { index in
+                FeedEntry(id: "n\(index)", title: index == 3 ? "The lake at dawn" : "News post \(index)",
+                          link: URL(string: "https://news.example/\(index)"), published: epoch.addingTimeInterval(-Double(index) * 60),
+                          summary: "The text of post \(index).")
+            }, feed: news.id, now: epoch)
+            _ = try store.upsert(entries: [FeedEntry(id: "b0", title: "Old broken post", published: epoch.addingTimeInterval(-1e6))],
+                                 feed: broken.id, now: epoch)
+            try store.recordFailure(feed: broken.id, message: "HTTP 404 Not Found", at: epoch)
+            terminal = ScriptedTerminal(columns: columns, rows: rows)
+            var options = options
+            options.refreshInterval = nil
+            // News answers with three new posts on top; Broken has no route.
+            let fresh = (0..<3).map { index in
+                "<item><guid>fresh\(index)</guid><title>Fresh post \(index)</title>"
+                    + "<pubDate>\(FeedDate.rfc3339(epoch.addingTimeInterval(60 * Double(index + 1))))</pubDate></item>"
+            }
+            let fetcher = ScriptedFetcher(documents: [
+                news.url: Array(("<rss version=\"2.0\"><channel><title>News</title>" + fresh.joined() + "</channel></rss>").utf8),
+            ])
+            reader = Reader(terminal: terminal, store: store, refresher: FeedRefresher(store: store, fetcher: fetcher),
+                            title: "Test", frames: frames, thumbnails: ThumbnailShelf(loader: NoImages()), options: options)
+            let opened = self.opened
+            reader.browser = BrowserLauncher(environment: ["BROWSER": "w3m"]) { arguments in
+                opened.record(arguments)
+                return 0
+            }
+            iterator = reader.events.makeAsyncIterator()
+        }
+
+        /// Takes the store's next event and hands it to the reader.
+        func pump() async {
+            var iterator = self.iterator
+            let event = await iterator.next(isolation: #isolation)
+            self.iterator = iterator
+            if let event { reader.send(event) }
+        }
+
+        /// Pumps events, letting diffs and frames run after each, until `condition` holds; at
+        /// most `limit` events.
+        func pump(until condition: @MainActor () -> Bool, limit: Int = 50) async {
+            var taken = 0
+            await settle()
+            while !condition(), taken < limit {
+                await pump()
+                await settle()
+                taken += 1
+            }
+            #expect(condition(), "the reader never reached the expected state")
+        }
+
+        /// Lets the viewport's diffs finish and fires frames until nothing moves.
+        func settle() async {
+            for _ in 0..<20 {
+                await reader.viewport.settled()
+                frames.runUntilIdle()
+                await reader.viewport.settled()
+                if !frames.hasPendingFrame && !reader.viewport.needsTick { return }
+            }
+        }
+
+        func key(_ key: Key) {
+            reader.send(.input(.key(KeyPress(key))))
+        }
+
+        func type(_ text: String) {
+            for character in text { key(.character(character)) }
+        }
+
+        func line(_ row: Int) -> String {
+            ReaderEndToEndTests.line(terminal.screen.screen, row)
+        }
+
+        var screenText: String {
+            (0..<terminal.screen.screen.rows).map(line).joined(separator: "\n")
+        }
+
+        /// Starts the reader and waits for its first list.
+        func start() async {
+            reader.start()
+            await pump(until: { self.reader.viewport.items.count > 0 })
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anIdleReaderAsksForNoFrames() async throws {
+        let harness = try Harness()
+        await harness.start()
+        #expect(harness.line(1).contains("News post 0"), "\(harness.screenText)")
+        let asked = harness.frames.requested
+        let drawn = harness.reader.framesDrawn
+        // Ten seconds at rest: no frame asked for, nothing drawn.
+        for _ in 0..<600 { harness.frames.advance() }
+        #expect(harness.frames.requested == asked)
+        #expect(harness.reader.framesDrawn == drawn)
+        #expect(!harness.frames.hasPendingFrame)
+
+        // A key that scrolls asks for frames until the list rests again, then none.
+        harness.key(.character(" "))
+        #expect(harness.frames.hasPendingFrame)
+        let moving = harness.frames.runUntilIdle()
+        #expect(moving > 3 && moving < 60, "a page glides for a quarter of a second: \(moving) frames")
+        let after = harness.frames.requested
+        for _ in 0..<600 { harness.frames.advance() }
+        #expect(harness.frames.requested == after)
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theFeedListShowsUnreadCountsAndErrorsAndEnterShowsOneFeed() async throws {
+        let harness = try Harness()
+        await harness.start()
+        harness.key(.character("f"))
+        await harness.pump(until: { harness.line(0).contains("Feeds — 2 subscriptions") && harness.screenText.contains("News") })
+        let text = harness.screenText
+        #expect(harness.line(1).contains("31  All feeds"), "\(text)")
+        #expect(text.contains("1  Broken"))
+        #expect(text.contains("failed: HTTP 404 Not Found"))
+        #expect(text.contains("30  News"))
+        // The error is drawn in red.
+        let errorRow = (0..<30).first { harness.line($0).contains("failed: HTTP 404") }!
+        let column = harness.line(errorRow).distance(from: harness.line(errorRow).startIndex,
+                                                      to: harness.line(errorRow).range(of: "failed")!.lowerBound)
+        #expect(harness.terminal.screen.screen[errorRow, column].style.foreground == .indexed(203))
+
+        // Down to "Broken" (feeds by title), Enter: only its post.
+        harness.key(.down)
+        harness.key(.enter)
+        await harness.pump(until: { harness.reader.viewport.items.count == 1 })
+        await harness.settle()
+        #expect(harness.line(0).contains("Test › Broken — 1 post"), "\(harness.line(0))")
+        #expect(harness.line(1).contains("Old broken post"))
+        // q goes back to all feeds before it quits.
+        harness.key(.character("q"))
+        await harness.pump(until: { harness.reader.viewport.items.count == 31 })
+        #expect(harness.reader.running)
+        harness.key(.character("q"))
+        #expect(!harness.reader.running)
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func searchFiltersAsItIsTypedAndEscapeClearsIt() async throws {
+        let harness = try Harness()
+        await harness.start()
+        harness.key(.character("/"))
+        harness.type("LAKE")
+        #expect(harness.line(29).hasPrefix(" /LAKE"), "the search field in the status line: \(harness.line(29))")
+        await harness.pump(until: { harness.reader.viewport.items.count == 1 })
+        await harness.settle()
+        #expect(harness.line(0).contains("1 post matching “LAKE”"))
+        #expect(harness.line(1).contains("The lake at dawn"))
+        harness.key(.enter)
+        #expect(!harness.line(29).contains("/LAKE"))
+        // A search that matches nothing says so.
+        harness.key(.character("/"))
+        harness.type("zzz")
+        await harness.pump(until: { harness.reader.viewport.items.isEmpty })
+        await harness.settle()
+        #expect(harness.screenText.contains("No post matches “LAKEzzz”"))
+        harness.key(.escape)
+        await harness.pump(until: { harness.reader.viewport.items.count == 31 })
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func oOpensThePostsLinkWithTheTerminalGivenBack() async throws {
+        let harness = try Harness()
+        await harness.start()
+        harness.key(.character("j"))
+        harness.key(.character("j"))
+        harness.key(.character("o"))
+        await harness.pump(until: { harness.terminal.releases == 1 })
+        #expect(harness.opened.all == [["w3m", "https://news.example/1"]])
+        #expect(harness.line(29).contains("opened https://news.example/1"))
+        harness.reader.stop()
+    }
+
+    @Test func theBrowserLauncherNeverOpensOtherSchemesAndNeverUsesAShell() {
+        let ran = Recorder<[String]>()
+        let launcher = BrowserLauncher(environment: ["BROWSER": "firefox --new-tab %s:lynx"]) { arguments in
+            ran.record(arguments)
+            return arguments[0] == "lynx" ? 0 : 1
+        }
+        let hostile = URL(string: "https://example.com/a;rm%20-rf%20~")!
+        #expect(throws: Never.self) { try launcher.open(hostile).get() }
+        #expect(ran.all == [["firefox", "--new-tab", hostile.absoluteString], ["lynx", hostile.absoluteString]])
+        guard case .failure(let failure) = launcher.open(URL(string: "file:///etc/passwd")!) else {
+            Issue.record("a file: link must not open")
+            return
+        }
+        #expect(failure.description.contains("only http and https"))
+        #expect(ran.all.count == 2)
+        let nothing = BrowserLauncher(environment: [:]) { _ in 127 }
+        guard case .failure(let none) = nothing.open(URL(string: "https://example.com")!) else {
+            Issue.record("no browser must fail")
+            return
+        }
+        #expect(none.description.contains("set $BROWSER"))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func postsBecomeReadAfterBeingVisibleLongEnoughButNotWhenAFlingSweepsPast() async throws {
+        var options = Reader.Options()
+        options.markReadAfter = .milliseconds(1_500)
+        let harness = try Harness(count: 200, options: options)
+        await harness.start()
+        // A fling over the list: the posts it sweeps past stay unread.
+        harness.reader.viewport.fling(velocity: 400, at: harness.frames.now)
+        harness.reader.send(.tick)
+        await harness.settle()
+        let landed = harness.reader.lastFrame.rows.map(\.item.id)
+        #expect(try await harness.store.rows(EntryQuery(limit: 1_000)).filter(\.isRead).isEmpty, "nothing read during the fling")
+        // Resting on the landing place for 1.5 s marks the posts fully on screen read.
+        for _ in 0..<100 { harness.frames.advance() }
+        await harness.pump(until: { harness.reader.rowsByID[landed[1]]?.isRead == true })
+        let read = try await harness.store.rows(EntryQuery(limit: 1_000)).filter(\.isRead).map(\.id)
+        #expect(!read.isEmpty && read.allSatisfy(landed.contains), "only posts on screen: \(read) of \(landed)")
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aRefreshShowsItsProgressThenItsOutcomeAndNewPostsArriveAboveWithoutMovingTheReader() async throws {
+        let harness = try Harness()
+        await harness.start()
+        // Scrolled down to the tenth post, cursor on it.
+        for _ in 0..<10 { harness.key(.character("j")) }
+        await harness.settle()
+        let top = harness.line(1)
+        #expect(!top.contains("News post 0"), "scrolled: \(top)")
+        harness.key(.character("R"))
+        #expect(harness.line(29).hasPrefix(" refreshing 0/0 feeds"), "\(harness.line(29))")
+        await harness.pump(until: { harness.line(29).contains("refreshed 2 feeds") })
+        #expect(harness.line(29).contains("refreshed 2 feeds: 3 new · failed: Broken: "), "\(harness.line(29))")
+        await harness.pump(until: { harness.reader.viewport.items.count == 34 })
+        #expect(harness.line(1) == top, "posts arriving above keep the reader's place")
+        harness.key(.character("g"))
+        await harness.settle()
+        #expect(harness.line(1).contains("Fresh post 2"), "\(harness.screenText)")
+        harness.reader.stop()
+    }
+}
