@@ -10,6 +10,18 @@ struct ArticleScreen {
     typealias Line = [(text: String, style: CellStyle)]
 
     private(set) var lines: [Line] = []
+    /// A picture of the article: its image, the line its box starts on, and the box's size in
+    /// cells. Its lines are left blank for it.
+    struct Figure: Equatable {
+        var url: URL
+        var line: Int
+        var columns: Int
+        var rows: Int
+    }
+
+    /// The article's pictures, in order: the entry's images, or its thumbnail when the text has
+    /// none.
+    private(set) var figures: [Figure] = []
     let title: String
     /// The post shown, kept to lay it out again at another width.
     let entry: StoredEntry
@@ -35,6 +47,17 @@ struct ArticleScreen {
         let byline = [feedTitle, entry.entry.author, date].compactMap { $0 }.joined(separator: " · ")
         lines += Self.wrap([(byline, Self.muted)], width: width)
         lines.append([])
+        let box = Self.figureBox(width: width)
+        var figures: [Figure] = []
+        func figure(_ url: URL) {
+            figures.append(Figure(url: url, line: lines.count, columns: box.columns, rows: box.rows))
+            lines += Array(repeating: [], count: box.rows)
+        }
+        let hasImages = document.blocks.contains { if case .image = $0 { true } else { false } }
+        if !hasImages, let thumbnail = entry.entry.thumbnail {
+            figure(thumbnail)
+            lines.append([])
+        }
         for block in document.blocks {
             switch block {
             case let .heading(_, spans):
@@ -55,8 +78,13 @@ struct ArticleScreen {
                 for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
                     lines.append([("  " + TextLayout.truncated(String(line), toWidth: width - 2), Self.code)])
                 }
-            case let .image(_, alt):
-                lines.append([("[picture" + (alt.isEmpty ? "" : ": \(alt)") + "]", Self.muted)])
+            case let .image(url, alt):
+                if figures.count < Self.maxFigures {
+                    figure(url)
+                    if !alt.isEmpty { lines += Self.wrap([(alt, Self.muted)], width: width) }
+                } else {
+                    lines.append([("[picture" + (alt.isEmpty ? "" : ": \(alt)") + "]", Self.muted)])
+                }
             case let .tableRow(cells, isHeader):
                 lines += Self.wrap([(cells.joined(separator: " │ "), isHeader ? Self.heading : Self.body)], width: width)
             case .rule:
@@ -71,15 +99,32 @@ struct ArticleScreen {
             }
         }
         self.lines = lines
+        self.figures = figures
     }
 
-    /// Draws the lines from `scroll` on into `buffer` below a header, above a status line.
-    func draw(scroll: Int, status: String, into buffer: inout CellBuffer) {
+    /// Pictures drawn at most; later images are named only.
+    static let maxFigures = 12
+
+    /// A picture's box for text `width` columns wide: as wide as the text up to 64 columns, a
+    /// third as tall (a 3:2 picture on cells twice as tall as wide), at most 16 rows.
+    static func figureBox(width: Int) -> (columns: Int, rows: Int) {
+        let columns = max(8, min(width, 64))
+        return (columns, max(3, min(16, columns / 3)))
+    }
+
+    /// Draws the lines from `scroll` on into `buffer` below a header, above a status line, and
+    /// the pictures whose boxes show, each as `pictures` says it is now.
+    func draw(scroll: Int, status: String, pictures: (URL) -> PictureState = { _ in .loading }, into buffer: inout CellBuffer) {
         buffer.fill(row: 0, column: 0, width: buffer.columns, height: buffer.rows, with: .blank)
+        let height = buffer.rows - 2
+        for figure in figures where figure.line + figure.rows > scroll && figure.line < scroll + height {
+            buffer.draw(pictures(figure.url), row: 1 + figure.line - scroll, column: 2, columns: figure.columns, rows: figure.rows)
+        }
+        // The header and the status line are drawn last: a picture half scrolled out stays
+        // under them.
         let headerStyle = CellStyle(foreground: .ansi(15), background: .indexed(24), attributes: .bold)
         buffer.fill(row: 0, column: 0, width: buffer.columns, height: 1, with: Cell(" ", style: headerStyle))
         buffer.write(TextLayout.truncated(" " + title, toWidth: buffer.columns), row: 0, column: 0, style: headerStyle)
-        let height = buffer.rows - 2
         for (offset, line) in lines.dropFirst(scroll).prefix(height).enumerated() {
             var column = 2
             for run in line {

@@ -15,7 +15,9 @@ extension Reader {
             buffer = CellBuffer(columns: columns, rows: rows)
             renderer.invalidate()
             if let open = article {
-                article = (ArticleScreen(entry: open.screen.entry, feedTitle: open.screen.feedTitle, width: columns), open.scroll)
+                let screen = ArticleScreen(entry: open.screen.entry, feedTitle: open.screen.feedTitle, width: columns)
+                article = (screen, min(open.scroll, screen.maxScroll(height: rows - 2)))
+                thumbnails.showFigures(screen.figures)
             }
             viewport.setViewportHeight(Double(max(1, rows - 2)))
             draw()
@@ -120,6 +122,7 @@ extension Reader {
         switch press.key {
         case .character("q"), .escape, .left, .backspace:
             article = nil
+            thumbnails.hideFigures()
             draw()
             return
         case .character("j"), .down: open.scroll += 1

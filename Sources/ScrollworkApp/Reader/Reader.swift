@@ -181,9 +181,21 @@ final class Reader: ListViewportHost {
 
     /// Takes one event, then asks for a frame if something moves or arrived.
     func send(_ event: Event) {
+        guard let frameLog else {
+            handle(event)
+            if running { requestFrameIfNeeded() }
+            return
+        }
+        let started = ContinuousClock.now
+        let drawn = framesDrawn
         handle(event)
         if running { requestFrameIfNeeded() }
+        let isTick = if case .tick = event { true } else { false }
+        frameLog.record(ContinuousClock.now - started, drew: framesDrawn > drawn, isTick: isTick)
     }
+
+    /// Where `scrollwork bench ui` keeps the time of every event the main actor handled.
+    var frameLog: FrameLog?
 
     /// Stops following the store; for tests that drive the reader by hand.
     func stop() {
@@ -212,7 +224,9 @@ final class Reader: ListViewportHost {
             needsRedraw = true
         case .articleLoaded(let entry):
             let feedTitle = rowsByID[entry.id]?.feedTitle ?? ""
-            article = (ArticleScreen(entry: entry, feedTitle: feedTitle, width: buffer.columns), 0)
+            let screen = ArticleScreen(entry: entry, feedTitle: feedTitle, width: buffer.columns)
+            article = (screen, 0)
+            thumbnails.showFigures(screen.figures)
             draw()
         case .refreshProgress(let progress):
             noteRefresh(progress)
@@ -306,7 +320,8 @@ final class Reader: ListViewportHost {
     func draw() {
         framesDrawn += 1
         if let article {
-            article.screen.draw(scroll: article.scroll, status: "j/k scroll · space page · o open in browser · q back", into: &buffer)
+            article.screen.draw(scroll: article.scroll, status: "j/k scroll · space page · o open in browser · q back",
+                                pictures: { [thumbnails] in thumbnails.figure($0) }, into: &buffer)
         } else if let feedList {
             feedList.draw(status: statusText(hint: "enter show · q back"), into: &buffer)
         } else {

@@ -25,6 +25,9 @@ final class ThumbnailShelf {
     private var spare: [ContentSlot<ThumbnailRequest, PixelBuffer>] = []
     private var pictures: [EntryRow.ID: PictureState] = [:]
     private var prefetched: [EntryRow.ID: ThumbnailRequest] = [:]
+    /// The open article's pictures: a slot and a state per image.
+    private var figureSlots: [URL: ContentSlot<ThumbnailRequest, PixelBuffer>] = [:]
+    private var figurePictures: [URL: PictureState] = [:]
 
     /// A shelf decoding to at most `pixelSize` pixels a side, loading over HTTP and `file:`, and
     /// keeping the loaded files in `diskCache` when given.
@@ -105,6 +108,45 @@ final class ThumbnailShelf {
     @discardableResult
     func deliver() -> Int {
         loader.deliverPending()
+    }
+
+    /// Starts loading the pictures of an open article, at visible priority, in place of the
+    /// last article's.
+    func showFigures(_ figures: [ArticleScreen.Figure]) {
+        hideFigures()
+        for figure in figures where figureSlots[figure.url] == nil {
+            let slot = spare.popLast() ?? loader.makeSlot()
+            figureSlots[figure.url] = slot
+            slot.onChange = { [weak self] state in self?.updateFigure(figure, state) }
+            // Twice the box's pixels: the half-block picture area-averages them down.
+            slot.bind(ThumbnailRequest(url: figure.url, maxPixelSize: 2 * max(figure.columns, 2 * figure.rows)), priority: .visible)
+            updateFigure(figure, slot.state)
+        }
+    }
+
+    /// The article closed: its pictures stop loading, their slots go back to the pool.
+    func hideFigures() {
+        for slot in figureSlots.values {
+            slot.onChange = nil
+            slot.unbind()
+            spare.append(slot)
+        }
+        figureSlots = [:]
+        figurePictures = [:]
+    }
+
+    /// What an article picture's box shows.
+    func figure(_ url: URL) -> PictureState {
+        figurePictures[url] ?? .loading
+    }
+
+    private func updateFigure(_ figure: ArticleScreen.Figure, _ state: ContentSlot<ThumbnailRequest, PixelBuffer>.State) {
+        switch state {
+        case .empty, .loading: figurePictures[figure.url] = .loading
+        case .failed: figurePictures[figure.url] = .failed
+        case .loaded(_, let image):
+            figurePictures[figure.url] = .loaded(HalfBlockPicture(image, fittingColumns: figure.columns, rows: figure.rows))
+        }
     }
 
     private func update(_ id: EntryRow.ID, _ state: ContentSlot<ThumbnailRequest, PixelBuffer>.State) {
