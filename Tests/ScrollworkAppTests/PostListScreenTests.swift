@@ -69,6 +69,34 @@ import Testing
         }
     }
 
+    @Test func widePostTitlesAreCopiedWholeAndCachedStripsFollowChanges() {
+        // Wide characters used to stop the copy of a post's cells into the screen.
+        var screen = PostListScreen(title: "Header", status: "Status", now: now)
+        let cache = PostListScreen.StripCache()
+        screen.strips = cache
+        var wide = post(1, title: "東京の雨 🌧️ and more", age: 60)
+        let frame = { (item: EntryRow) in
+            ListViewport<EntryRow>.Frame(rows: [.init(item: item, top: 0, height: 5, opacity: 1, isLeaving: false)], offset: 0, contentHeight: 5)
+        }
+        var buffer = CellBuffer(columns: 50, rows: 8)
+        screen.draw(frame(wide), pictures: { _ in .loading }, into: &buffer)
+        #expect(line(buffer, 1).hasSuffix("東京の雨 🌧️ and more"), "\(line(buffer, 1))")
+        var uncached = CellBuffer(columns: 50, rows: 8)
+        var plain = screen
+        plain.strips = nil
+        plain.draw(frame(wide), pictures: { _ in .loading }, into: &uncached)
+        #expect(uncached == buffer)
+
+        // A change of the post, of the cursor or of the picture is drawn, not the cached cells.
+        wide.isRead = true
+        screen.draw(frame(wide), pictures: { _ in .loading }, into: &buffer)
+        #expect(!line(buffer, 1).hasPrefix("●"))
+        screen.selectedID = 1
+        screen.draw(frame(wide), pictures: { _ in .failed }, into: &buffer)
+        #expect(buffer[1, 20].style.background == PostListScreen.selection)
+        #expect(line(buffer, 3).contains("✕"))
+    }
+
     @Test func relativeDates() {
         #expect(PostListScreen.relative(now, now: now, isDated: true) == "just now")
         #expect(PostListScreen.relative(now.addingTimeInterval(-3 * 86_400), now: now, isDated: true) == "3d")

@@ -26,6 +26,36 @@ struct PostListScreen {
     var showsHelp = false
     /// What an empty list says, in its middle; `nil` draws nothing.
     var emptyText: String?
+    /// Posts drawn in earlier frames, reused while nothing they show has changed.
+    var strips: StripCache?
+
+    /// Each post's cells as last drawn, with everything they depend on: during a fling the same
+    /// posts are drawn every frame at new places, and laying out their text and pictures again
+    /// would be most of the frame.
+    final class StripCache {
+        struct Key: Equatable {
+            var post: EntryRow
+            var selected: Bool
+            var fading: Bool
+            var width: Int
+            var byline: String
+            var picture: PictureState
+        }
+
+        private var strips: [EntryRow.ID: (key: Key, strip: CellBuffer)] = [:]
+
+        func strip(for key: Key, draw: () -> CellBuffer) -> CellBuffer {
+            if let cached = strips[key.post.id], cached.key == key { return cached.strip }
+            let strip = draw()
+            strips[key.post.id] = (key, strip)
+            return strip
+        }
+
+        /// Forgets posts not drawn in the last frame, so the cache holds about a screenful.
+        func keep(only ids: Set<EntryRow.ID>) {
+            if strips.count > 2 * max(ids.count, 8) { strips = strips.filter { ids.contains($0.key) } }
+        }
+    }
 
     /// The keys, as the help box lists them.
     static let help = [
@@ -46,6 +76,7 @@ struct PostListScreen {
         buffer.fill(row: 0, column: 0, width: width, height: 1, with: Cell(" ", style: headerStyle))
         buffer.write(TextLayout.truncated(" " + title, toWidth: width), row: 0, column: 0, style: headerStyle)
 
+        strips?.keep(only: Set(frame.rows.map(\.item.id)))
         for row in frame.rows {
             let top = listTop + Int(row.top.rounded())
             draw(row.item, at: top, fading: row.opacity < 0.5 || row.isLeaving, pictures: pictures, into: &buffer,
@@ -82,37 +113,44 @@ struct PostListScreen {
     private func draw(_ post: EntryRow, at top: Int, fading: Bool, pictures: (EntryRow) -> PictureState,
                       into buffer: inout CellBuffer, clip: Range<Int>) {
         let width = buffer.columns
+        let byline = (post.isStarred ? "★ " : "") + "\(post.feedTitle) · \(Self.relative(post.date, now: now, isDated: post.isDated))"
+        let key = StripCache.Key(post: post, selected: post.id == selectedID, fading: fading, width: width, byline: byline,
+                                 picture: pictures(post))
+        let strip = strips?.strip(for: key) { Self.strip(key) } ?? Self.strip(key)
+        // Copy the rows inside the list, so a post half scrolled out never draws over the header
+        // or the status line.
+        for line in 0..<Self.rowHeight where clip.contains(top + line) {
+            buffer.copyRow(line, of: strip, to: top + line)
+        }
+    }
+
+    /// A post's cells: its unread mark, thumbnail, title, byline and two lines of excerpt.
+    private static func strip(_ key: StripCache.Key) -> CellBuffer {
+        let post = key.post
+        let width = key.width
         let textColumn = 2 + Self.thumbnail.columns + 2
         let textWidth = max(0, width - textColumn - 1)
-        let dim: CellAttributes = fading ? .dim : []
-        // Draw into a scratch strip and copy the rows inside the list, so a post half scrolled
-        // out never draws over the header or the status line.
+        let dim: CellAttributes = key.fading ? .dim : []
         var strip = CellBuffer(columns: width, rows: Self.rowHeight)
-        let background: TerminalColor = post.id == selectedID ? Self.selection : .default
-        if post.id == selectedID {
+        let background: TerminalColor = key.selected ? Self.selection : .default
+        if key.selected {
             strip.fill(row: 0, column: 0, width: width, height: Self.rowHeight - 1, with: Cell(" ", style: CellStyle(background: background)))
         }
         if !post.isRead {
             strip.write("●", row: 0, column: 0, style: CellStyle(foreground: .indexed(39), background: background, attributes: dim))
         }
-        strip.draw(pictures(post), row: 0, column: 2, columns: Self.thumbnail.columns, rows: Self.thumbnail.rows)
+        strip.draw(key.picture, row: 0, column: 2, columns: Self.thumbnail.columns, rows: Self.thumbnail.rows)
         let titleAttributes = (post.isRead ? CellAttributes() : CellAttributes.bold).union(dim)
         strip.write(TextLayout.truncated(post.title.isEmpty ? "(untitled)" : post.title, toWidth: textWidth),
                     row: 0, column: textColumn, style: CellStyle(background: background, attributes: titleAttributes))
-        let star = post.isStarred ? "★ " : ""
-        let byline = "\(star)\(post.feedTitle) · \(Self.relative(post.date, now: now, isDated: post.isDated))"
-        strip.write(TextLayout.truncated(byline, toWidth: textWidth), row: 1, column: textColumn,
+        strip.write(TextLayout.truncated(key.byline, toWidth: textWidth), row: 1, column: textColumn,
                     style: CellStyle(foreground: .indexed(109), background: background, attributes: dim))
         let excerpt = TextLayout.wrapped(post.excerpt, toWidth: max(1, textWidth))
         for (line, text) in excerpt.prefix(2).enumerated() {
             let shown = line == 1 && excerpt.count > 2 ? TextLayout.truncated(text + " …", toWidth: textWidth) : text
             strip.write(shown, row: 2 + line, column: textColumn, style: CellStyle(foreground: .indexed(245), background: background, attributes: dim))
         }
-        for line in 0..<Self.rowHeight where clip.contains(top + line) {
-            for column in 0..<width {
-                buffer.set(strip[line, column], row: top + line, column: column)
-            }
-        }
+        return strip
     }
 
     /// The background of the post under the cursor.

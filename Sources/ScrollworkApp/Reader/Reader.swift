@@ -98,6 +98,8 @@ final class Reader: ListViewportHost {
     var showsHelp = false
     /// The refresh under way: feeds done of all, and new posts so far.
     var refreshing: (done: Int, total: Int, new: Int, failed: Int)?
+    /// The posts' cells as last drawn, reused while they are unchanged.
+    private let strips = PostListScreen.StripCache()
     /// Frames the reader has drawn, for tests and the UI benchmark.
     private(set) var framesDrawn = 0
     /// Since when each post has been fully visible while the list moved slowly enough to read.
@@ -333,6 +335,7 @@ final class Reader: ListViewportHost {
             var screen = PostListScreen(title: heading, status: statusText(hint: Self.listHint), now: Date())
             screen.selectedID = selectedID
             screen.showsHelp = showsHelp
+            screen.strips = strips
             if count == 0 { screen.emptyText = emptyText }
             screen.draw(lastFrame, pictures: { [thumbnails] in thumbnails.picture(for: $0) }, into: &buffer)
         }

@@ -112,6 +112,19 @@ public struct CellBuffer: Hashable, Sendable {
         }
     }
 
+    /// Replaces row `destination` with row `source` of `other`, a buffer as wide: whole rows
+    /// keep wide characters whole. A row outside this buffer is ignored.
+    ///
+    /// - Precondition: `other` has as many columns and holds row `source`.
+    /// - Complexity: O(columns).
+    public mutating func copyRow(_ source: Int, of other: CellBuffer, to destination: Int) {
+        precondition(other.columns == columns && source >= 0 && source < other.rows, "copy a row of a buffer as wide")
+        guard destination >= 0 && destination < rows else { return }
+        let from = source * columns
+        let to = destination * columns
+        cells.replaceSubrange(to..<(to + columns), with: other.cells[from..<(from + columns)])
+    }
+
     /// Places `cell` (and, for a wide one, its continuation), blanking what is left of any
     /// wide character it cuts in half. The one way cells change, so every caller keeps pairs
     /// whole.

@@ -1,0 +1,26 @@
+import Foundation
+import ScrollworkTestSupport
+import Testing
+
+/// `scrollwork bench ui` runs its script against the real reader to the end and reports what
+/// the issue asks for. Its figures are read in release builds; here only that they are there
+/// and plausible.
+@Suite struct UIBenchTests {
+    @Test(.timeLimit(.minutes(3)))
+    func theScriptRunsToTheEndAndReportsEveryFigure() throws {
+        let result = try BuiltExecutable.run("scrollwork", ["bench", "ui", "--json"])
+        #expect(result.status == 0, "\(result.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput)) as? [String: Any])
+        for key in ["frame_ms_p50", "frame_ms_p99", "frame_ms_max", "frames_over_budget", "bytes_per_frame_p50"] {
+            #expect(object[key] is Double, "\(key) in \(result.output)")
+        }
+        let frames = object["frames"] as? Double ?? 0
+        // The fling down and back alone lasts four seconds of 60 Hz frames.
+        #expect(frames > 120, "\(result.output)")
+        #expect((object["refresh_changes"] as? Double ?? 0) >= 100, "the refresh brings about a hundred changes: \(result.output)")
+        let p50 = object["frame_ms_p50"] as? Double ?? 0
+        let p99 = object["frame_ms_p99"] as? Double ?? 0
+        let max = object["frame_ms_max"] as? Double ?? 0
+        #expect(0 < p50 && p50 <= p99 && p99 <= max)
+    }
+}
