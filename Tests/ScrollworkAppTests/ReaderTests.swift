@@ -272,4 +272,30 @@ import Testing
         #expect(harness.line(1).contains("Fresh post 2"), "\(harness.screenText)")
         harness.reader.stop()
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anOpenArticleStaysOpenAndInPlaceThroughARefresh() async throws {
+        let harness = try Harness(count: 30, columns: 40, rows: 6)
+        await harness.start()
+        harness.key(.character("j"))
+        harness.key(.enter)
+        await harness.pump(until: { harness.reader.article != nil })
+        harness.key(.character("j"))
+        let shown = harness.screenText
+        #expect(harness.line(0).contains("News post 0"))
+        #expect(harness.reader.article?.scroll == 1, "\(shown)")
+        // The automatic refresh brings three posts while the article is open.
+        harness.reader.send(.autoRefresh)
+        await harness.pump(until: { harness.reader.refreshing == nil && harness.reader.viewport.items.count == 34 })
+        #expect(harness.reader.article?.screen.title == "News post 0")
+        #expect(harness.reader.article?.scroll == 1)
+        #expect(harness.screenText.hasPrefix(shown.components(separatedBy: "\n").dropLast().joined(separator: "\n")),
+                "the article's lines have not moved")
+        // Back on the list, the post read is where it was; the new posts are above it.
+        let list = harness.screenText
+        harness.key(.character("q"))
+        #expect(harness.line(2).hasSuffix("The text of post 0."), "\(harness.screenText) / before: \(list)")
+        harness.reader.stop()
+    }
 }
+
