@@ -13,6 +13,20 @@ typealias Slot = ContentSlot<TestRequest, String>
         return (ContentLoader(pipeline: pipeline), loader)
     }
 
+    @Test func aBoundSlotThatOutlivesEveryOtherOwnerOfItsLoaderEndsCleanly() async {
+        // The reader's shelf releases its loader and its slots in whatever order its stored
+        // properties go; a slot that went last used to reach a freed loader in its deinit.
+        var (front, loader): (ContentLoader<TestRequest, String>?, ControlledLoader) = make()
+        var slot: Slot? = front!.makeSlot()
+        slot!.bind(TestRequest(url: "u"))
+        #expect(await loader.events.next() == .started("u"))
+        weak let released = front
+        front = nil
+        #expect(released != nil, "the slot keeps its loader")
+        slot = nil
+        #expect(released == nil, "and lets it go with it: no cycle")
+    }
+
     @Test func showsAPlaceholderThenTheValueAtTheNextFrame() async {
         let (front, loader) = make()
         let slot = front.makeSlot()

@@ -44,7 +44,10 @@ public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
     /// Called on every change of ``state``: redraw the row's image.
     public var onChange: ((State) -> Void)?
 
-    @usableFromInline unowned let loader: ContentLoader<Request, Value>
+    /// The loader, held strongly: a slot may outlive every other owner of its loader (a screen
+    /// torn down in any order), and its deinit still unregisters from it. The loader holds its
+    /// slots weakly, so there is no cycle.
+    @usableFromInline let loader: ContentLoader<Request, Value>
     @usableFromInline var binding: (request: Request, consumer: ContentConsumerID)?
 
     init(loader: ContentLoader<Request, Value>) {

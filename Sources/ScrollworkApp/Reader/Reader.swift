@@ -25,7 +25,7 @@ final class Reader: ListViewportHost {
         case input(InputEvent)
         /// A snapshot of the list of query `generation`, with its rows by identity (made off
         /// the main actor). Snapshots of an earlier query are dropped.
-        case rows([EntryRow], [EntryRow.ID: EntryRow], generation: Int)
+        case rows([EntryRow], [EntryRow.ID: EntryRow], unread: Int, generation: Int)
         /// The feeds with their counts, for the feed list.
         case feeds([FeedSummary])
         case refreshProgress(FeedRefreshProgress)
@@ -84,6 +84,8 @@ final class Reader: ListViewportHost {
     var lastFrame = ListViewport<EntryRow>.Frame(rows: [], offset: 0, contentHeight: 0)
     let thumbnails: ThumbnailShelf
     var rowsByID: [EntryRow.ID: EntryRow] = [:]
+    /// Unread posts in the newest snapshot of the list.
+    private var unreadCount = 0
     /// The post the list's cursor is on, kept by identity as posts arrive above it.
     var selectedID: EntryRow.ID?
     /// The open article and how far it is scrolled, over the list.
@@ -209,9 +211,10 @@ final class Reader: ListViewportHost {
         switch event {
         case .input(let input):
             handle(input)
-        case .rows(let rows, let byID, let generation):
+        case .rows(let rows, let byID, let unread, let generation):
             guard generation == self.generation else { return }
             rowsByID = byID
+            unreadCount = unread
             // The first snapshot of a new query is another list, not a change to animate.
             viewport.submit(rows, animated: generation == shownGeneration)
             shownGeneration = generation
@@ -269,7 +272,8 @@ final class Reader: ListViewportHost {
             do {
                 for try await rows in observation {
                     let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                    sink.yield(.rows(rows, byID, generation: generation))
+                    let unread = rows.reduce(0) { $0 + ($1.isRead ? 0 : 1) }
+                    sink.yield(.rows(rows, byID, unread: unread, generation: generation))
                 }
             } catch {
                 sink.yield(.message("the database failed: \(error)"))
@@ -331,6 +335,7 @@ final class Reader: ListViewportHost {
             var heading = title
             if let feed = filter.feed { heading += " › " + feed.feed.displayTitle }
             heading += " — \(count)\(filter.unreadOnly ? " unread" : "") post\(count == 1 ? "" : "s")"
+            if !filter.unreadOnly && unreadCount > 0 { heading += ", \(unreadCount) unread" }
             if !filter.search.isEmpty { heading += " matching “\(filter.search)”" }
             var screen = PostListScreen(title: heading, status: statusText(hint: Self.listHint), now: Date())
             screen.selectedID = selectedID
