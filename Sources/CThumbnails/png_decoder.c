@@ -117,7 +117,7 @@ static void ct_png_find_idat(ct_png_decoder *decoder) {
 // PNG's CRC-32 is gzip's. ISA-L computes it with carry-less multiplication, tens of times as
 // fast as zlib's crc32 (which was 5% of a large PNG), but where the CPU has AVX-512 it returns
 // with the upper halves of the vector registers in use, and until they are cleared every SSE
-// instruction after it pays for that: the reduction of a palette image ran a fifth slower.
+// instruction after it pays for that: a palette thumbnail took a fifth longer.
 static uint32_t ct_png_crc(const uint8_t *bytes, size_t length) {
     uint32_t crc = crc32_gzip_refl(0, bytes, length);
 #if defined(__x86_64__)
