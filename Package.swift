@@ -3,8 +3,8 @@ import PackageDescription
 
 /// The system image libraries: Debian `libpng-dev` and `libjpeg-dev` (libjpeg-turbo).
 let imageLibraries: [LinkerSetting] = [.linkedLibrary("png"), .linkedLibrary("jpeg")]
-/// The PNG decoder's inflate on Linux: Debian `libisal-dev` (Intel ISA-L), and zlib for CRC-32.
-let fastInflate: [LinkerSetting] = [.linkedLibrary("isal", .when(platforms: [.linux])), .linkedLibrary("z", .when(platforms: [.linux]))]
+/// The PNG decoder's inflate and CRC-32 on Linux: Debian `libisal-dev` (Intel ISA-L).
+let fastInflate: [LinkerSetting] = [.linkedLibrary("isal", .when(platforms: [.linux]))]
 
 let package = Package(
     name: "Scrollwork",

@@ -67,6 +67,28 @@ struct DownsamplingTests {
         #expect(image[0, 0] == RGBA(red: 0, green: 0, blue: 255, alpha: 128))
     }
 
+    /// Sizes and targets: a fractional scale, a barely reduced one, whole output columns wider
+    /// than the longest palette run, and more interior rows than palette sums take unfolded.
+    @Test(arguments: [(301, 157, 37), (97, 13, 96), (5, 4, 4), (600, 300, 2)])
+    func aPaletteImageReducesExactlyAsTheSamePixelsInRGBA(width: Int, height: Int, maxPixelSize: Int) throws {
+        let palette = (0..<256).flatMap { (index: Int) -> [UInt8] in [UInt8(index), UInt8(255 - index), UInt8(index * 7 % 256)] }
+        let alphas = (0..<256).map { UInt8($0 * 37 % 256) }
+        let indices = (0..<(width * height)).map { UInt16(($0 * 7919 + $0 / width * 104_729) % 256) }
+        let rgba = indices.flatMap { (index: UInt16) -> [UInt8] in
+            let entry = Int(index)
+            return [palette[3 * entry], palette[3 * entry + 1], palette[3 * entry + 2], alphas[entry]]
+        }
+        let indexed = PNGFixture.encode(
+            samples: indices, width: width, height: height, colorType: .palette, bitDepth: 8, palette: palette, transparency: alphas
+        )
+        let decoder = ThumbnailDecoder()
+
+        // Palette rows are summed across in runs first, RGBA rows are not: exact sums make the
+        // thumbnails equal byte for byte all the same.
+        let thumbnail = try decoder.decode(indexed, maxPixelSize: maxPixelSize)
+        #expect(try thumbnail == decoder.decode(PNGFixture.encode(rgba: rgba, width: width, height: height), maxPixelSize: maxPixelSize))
+    }
+
     @Test func keepsTheAspectRatioAndNeverEnlarges() throws {
         let wide = TestImages.smoothPNG(width: 300, height: 100)
         let decoder = ThumbnailDecoder()

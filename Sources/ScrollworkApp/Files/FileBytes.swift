@@ -18,15 +18,17 @@ enum FileBytes {
     static func read(_ path: String) throws(Failure) -> [UInt8] {
         guard let file = fopen(path, "rb") else { throw Failure(path: path, reason: systemReason()) }
         defer { fclose(file) }
-        var bytes: [UInt8] = []
-        // Sized once for a regular file, so a large image is not copied as the array grows.
+        // A regular file is read straight into one array of its size (and a byte more, to see
+        // the end), with no copy through a buffer; anything else, or a file that grows, in steps.
         var status = stat()
-        if fstat(fileno(file), &status) == 0, status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size)) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let step = fstat(fileno(file), &status) == 0 && status.st_size > 0 ? Int(status.st_size) + 1 : 1 << 16
+        var bytes: [UInt8] = []
         while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            bytes += chunk[0..<count]
-            if count < chunk.count { break }
+            let chunk = [UInt8](unsafeUninitializedCapacity: step) { buffer, count in
+                count = fread(buffer.baseAddress, 1, buffer.count, file)
+            }
+            if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
+            if chunk.count < step { break }
         }
         guard ferror(file) == 0 else { throw Failure(path: path, reason: systemReason()) }
         return bytes

@@ -13,29 +13,41 @@
 /// output row is complete are its columns reduced, and only then are grey and palette pixels
 /// expanded to RGBA.
 ///
+/// Palette rows are the exception: their pixels are looked up one by one anyway, so a row is
+/// first summed across into runs, the pixels lying wholly inside one output column making one
+/// unweighted sum and each pixel straddling two output columns one of its own. The runs then
+/// stand for source columns in everything after, so a row adds to about two sums per output
+/// column rather than one per source pixel, and the lookups add up in registers.
+///
 /// Memory is the output plus about 24 bytes per source sample of one row (sums for the output
-/// row being filled and the next), whatever the source height. When the target equals the
-/// source size the rows are copied, converted to RGBA.
+/// row being filled and the next; for a palette image, per run), whatever the source height.
+/// When the target equals the source size the rows are copied, converted to RGBA.
 struct AreaDownsampler {
     /// How one source row or column spreads over the one or two target rows or columns it
     /// overlaps, in units where a source pixel is `target` long and a target pixel `source`.
     /// `secondWeight` is zero when the source pixel lies wholly inside `first`.
-    private struct Span {
+    private struct Span: Equatable {
         var first: Int
         var second: Int
         var firstWeight: UInt64
         var secondWeight: UInt64
     }
 
-    /// Rows summed unweighted before the 32-bit sums could overflow: a premultiplied sample is
+    /// Premultiplied samples that can be summed before a 32-bit sum could overflow: a sample is
     /// at most 255 × 255, and 65,536 of them still fit.
-    private static let interiorRowLimit = 65_536
+    private static let samplesPerSum = 65_536
+    /// The most palette pixels one run sums, so that the sums of many rows of runs still fit.
+    private static let longestRun = 256
 
     let sourceWidth: Int
     let sourceHeight: Int
     let layout: PixelLayout
     private(set) var output: PixelBuffer
+    /// Where each column of sums lands in the output: one per source column, or for `.indexed`
+    /// one per run.
     private let columns: [Span]
+    /// For `.indexed`, the source column just past each run, in order; empty otherwise.
+    private let runEnds: [Int]
     private let rows: [Span]
     /// Sums per pixel: `layout.sumsPerPixel`.
     private let lanes: Int
@@ -45,6 +57,8 @@ struct AreaDownsampler {
     /// Unweighted sums of the source rows lying wholly inside the current output row.
     private var interior: [UInt32]
     private var interiorRows = 0
+    /// Rows summed into `interior` before it is folded into `current`, so it cannot overflow.
+    private let interiorRowLimit: Int
     /// One source row's samples, premultiplied where the layout has alpha, before weighting.
     private var scratch: [UInt32]
     /// Weighted sums for the output row being filled, and for the one after it.
@@ -72,7 +86,14 @@ struct AreaDownsampler {
         output = PixelBuffer(width: targetWidth, height: targetHeight)
         lanes = layout.sumsPerPixel
         let copies = targetWidth == sourceWidth && targetHeight == sourceHeight
-        columns = copies ? [] : Self.spans(source: sourceWidth, target: targetWidth)
+        let sourceColumns = copies ? [] : Self.spans(source: sourceWidth, target: targetWidth)
+        if case .indexed = layout, !copies {
+            (columns, runEnds) = Self.runs(of: sourceColumns)
+            interiorRowLimit = Self.samplesPerSum / Self.longestRun
+        } else {
+            (columns, runEnds) = (sourceColumns, [])
+            interiorRowLimit = Self.samplesPerSum
+        }
         rows = copies ? [] : Self.spans(source: sourceHeight, target: targetHeight)
         if case .indexed(let palette) = layout {
             premultipliedPalette = (0..<256).map { index in
@@ -82,7 +103,7 @@ struct AreaDownsampler {
         } else {
             premultipliedPalette = []
         }
-        let samples = copies ? 0 : sourceWidth * lanes
+        let samples = columns.count * lanes
         interior = [UInt32](repeating: 0, count: samples)
         scratch = interior
         current = [UInt64](repeating: 0, count: samples)
@@ -103,6 +124,25 @@ struct AreaDownsampler {
             }
             return Span(first: first, second: first + 1, firstWeight: UInt64(boundary - start), secondWeight: UInt64(end - boundary))
         }
+    }
+
+    /// Groups source columns into runs of equal spans, each run at most `longestRun` long: the
+    /// columns wholly inside one output column, or one column straddling two.
+    private static func runs(of columns: [Span]) -> (spans: [Span], ends: [Int]) {
+        var spans: [Span] = []
+        var ends: [Int] = []
+        var length = 0
+        for (index, column) in columns.enumerated() {
+            if column.secondWeight == 0, column == spans.last, length < longestRun {
+                ends[ends.count - 1] = index + 1
+                length += 1
+            } else {
+                spans.append(column)
+                ends.append(index + 1)
+                length = 1
+            }
+        }
+        return (spans, ends)
     }
 
     /// Adds `count` source rows in `layout`, `stride` bytes apart, starting at `pixels`.
@@ -149,12 +189,12 @@ struct AreaDownsampler {
         while currentRow < span.first { emitCurrentRow() }
         if let source {
             if span.secondWeight == 0 {
-                Self.addSamples(source, layout: layout, width: sourceWidth, palette: premultipliedPalette, to: &interior)
+                Self.addSamples(source, layout: layout, width: sourceWidth, palette: premultipliedPalette, runEnds: runEnds, to: &interior)
                 interiorRows += 1
-                if interiorRows == Self.interiorRowLimit { foldInterior() }
+                if interiorRows == interiorRowLimit { foldInterior() }
             } else {
                 scratch.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-                Self.addSamples(source, layout: layout, width: sourceWidth, palette: premultipliedPalette, to: &scratch)
+                Self.addSamples(source, layout: layout, width: sourceWidth, palette: premultipliedPalette, runEnds: runEnds, to: &scratch)
                 Self.add(scratch, weight: span.firstWeight, to: &current)
                 Self.add(scratch, weight: span.secondWeight, to: &next)
             }
@@ -166,11 +206,11 @@ struct AreaDownsampler {
         }
     }
 
-    /// Adds one row's samples to `sums`, premultiplied by alpha where the layout has alpha.
-    /// Static, so that the caller's sums are modified in place rather than copied from a
-    /// borrowed `self`.
+    /// Adds one row's samples to `sums`, premultiplied by alpha where the layout has alpha, and
+    /// palette pixels summed in runs. Static, so that the caller's sums are modified in place
+    /// rather than copied from a borrowed `self`.
     private static func addSamples(
-        _ source: UnsafePointer<UInt8>, layout: PixelLayout, width: Int, palette: [SIMD4<UInt32>], to sums: inout [UInt32]
+        _ source: UnsafePointer<UInt8>, layout: PixelLayout, width: Int, palette: [SIMD4<UInt32>], runEnds: [Int], to sums: inout [UInt32]
     ) {
         let lanes = layout.sumsPerPixel
         sums.withUnsafeMutableBufferPointer { sums in
@@ -188,10 +228,18 @@ struct AreaDownsampler {
                 }
             case .indexed:
                 palette.withUnsafeBufferPointer { palette in
-                    let vectors = UnsafeMutableRawPointer(sums)
-                    for x in 0..<width {
-                        let sum = vectors.loadUnaligned(fromByteOffset: 16 * x, as: SIMD4<UInt32>.self)
-                        vectors.storeBytes(of: sum &+ palette[Int(source[x])], toByteOffset: 16 * x, as: SIMD4<UInt32>.self)
+                    runEnds.withUnsafeBufferPointer { runEnds in
+                        let vectors = UnsafeMutableRawPointer(sums)
+                        var x = 0
+                        for run in 0..<runEnds.count {
+                            var sum = vectors.loadUnaligned(fromByteOffset: 16 * run, as: SIMD4<UInt32>.self)
+                            let end = runEnds[run]
+                            while x < end {
+                                sum &+= palette[Int(source[x])]
+                                x += 1
+                            }
+                            vectors.storeBytes(of: sum, toByteOffset: 16 * run, as: SIMD4<UInt32>.self)
+                        }
                     }
                 }
             }
