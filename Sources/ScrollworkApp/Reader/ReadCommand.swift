@@ -16,10 +16,17 @@ struct ReadCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var config: ConfigOptions
     @Flag(help: "Read the embedded demo feed, whatever the subscriptions.") var demo = false
 
     @MainActor
     func run() async throws {
+        let paths = store.paths(configFile: config.file)
+        // A settings file with a mistake is reported before the terminal is taken.
+        let settings = try await reportingFailures("read") { try ReaderSettings.load(from: paths.configFile) }
+        // TODO(merge): pass `settings` and `paths` (its image cache) to Reader, whose rewrite
+        // on another branch takes them; until then the reader runs on the defaults.
+        _ = (settings, paths)
         guard let session = TerminalSession() else {
             printError("scrollwork: the reader needs a terminal; `scrollwork list` prints the stored entries")
             throw ExitCode.failure
