@@ -4,7 +4,7 @@ import TerminalUI
 
 /// Keys to actions: the defaults, key names, overrides and conflicts.
 @Suite struct KeyBindingsTests {
-    private func key(_ name: String) throws -> KeyPress {
+    private func key(_ name: String) throws(KeyNotation.Problem) -> KeyPress {
         try KeyNotation.parse(name)
     }
 
@@ -68,8 +68,11 @@ import TerminalUI
             _ = try key("pgdown")
             Issue.record("pgdown parsed")
         } catch {
-            #expect(error.description.contains("did you mean \"pagedown\"?"), "\(error)")
+            #expect(error.description.contains("did you mean \"pgdn\"?"), "\(error)")
         }
+        #expect(throws: KeyNotation.Problem(description: """
+            is not a key: write one character, or a name such as "space", "enter", "pagedown" or "f5" (did you mean "pagedown"?)
+            """)) { try key("pagedwn") }
         do {
             _ = try key("ctrl+C")
             Issue.record("ctrl+C parsed")

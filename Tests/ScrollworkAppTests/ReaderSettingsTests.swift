@@ -108,17 +108,17 @@ import TerminalUI
     }
 
     @Test func aSyntaxErrorHasItsLineAndColumn() throws {
-        let problem = try #require(problem("refresh_interval = 30\nimage_mode = \n"))
-        #expect(problem.line == 2)
-        #expect(problem.column != nil)
-        guard case .syntax = problem.kind else { Issue.record("\(problem)"); return }
-        let duplicate = try #require(self.problem("[keys]\ndown = \"j\"\ndown = \"n\"\n"))
+        let syntax = try #require(problem("refresh_interval = 30\nimage_mode = \n"))
+        #expect(syntax.line == 2)
+        #expect(syntax.column != nil)
+        guard case .syntax = syntax.kind else { Issue.record("\(syntax)"); return }
+        let duplicate = try #require(problem("[keys]\ndown = \"j\"\ndown = \"n\"\n"))
         #expect(duplicate.line == 3)
     }
 
     @Test func aNULCharacterIsASyntaxErrorNotTheEndOfTheFile() {
-        let problem = problem("refresh_interval = 30\n\0\nrefresh_interval = 5\n")
-        #expect(problem?.line == 2)
+        let found = problem("refresh_interval = 30\n\0\nrefresh_interval = 5\n")
+        #expect(found?.line == 2)
     }
 
     @Test func unknownKeysSuggestTheNearestKnownOne() {

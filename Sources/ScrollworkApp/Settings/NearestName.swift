@@ -2,17 +2,21 @@
 enum NearestName {
     /// The name of `candidates` with the fewest edits (insertions, deletions, substitutions,
     /// ignoring case) from `text`, if it is close enough to be the likely intent: at most a
-    /// third of its length, and at most 3 edits. Ties go to the earlier candidate.
+    /// third of its length, and at most 3 edits. Of names as near, the one that shares the
+    /// longest beginning with `text` wins (`pgdown` is nearer `pgdn` than `down`), then the
+    /// earlier one.
     ///
     /// - Complexity: O(*n* · *m*) per candidate, for names of lengths *n* and *m*.
     static func nearest(to text: String, among candidates: some Sequence<String>) -> String? {
         let target = Array(text.lowercased())
-        var best: (name: String, distance: Int)?
+        var best: (name: String, distance: Int, sharedPrefix: Int)?
         for candidate in candidates {
-            let distance = editDistance(target, Array(candidate.lowercased()))
-            let limit = min(3, max(1, max(target.count, candidate.count) / 3))
-            if distance <= limit, distance < (best?.distance ?? .max) {
-                best = (candidate, distance)
+            let name = Array(candidate.lowercased())
+            let distance = editDistance(target, name)
+            let limit = min(3, max(1, max(target.count, name.count) / 3))
+            let sharedPrefix = zip(target, name).prefix { $0 == $1 }.count
+            if distance <= limit, (distance, -sharedPrefix) < (best?.distance ?? .max, -(best?.sharedPrefix ?? 0)) {
+                best = (candidate, distance, sharedPrefix)
             }
         }
         return best?.name
