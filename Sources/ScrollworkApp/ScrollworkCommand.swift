@@ -8,8 +8,9 @@ public struct ScrollworkCommand: ParsableCommand {
         abstract: "Scrollwork: an engine for long scrolling lists of remote content, and its terminal feed reader.",
         discussion: """
             With no command, `scrollwork` opens the terminal reader (`read`): the embedded demo \
-            when there are no subscriptions. The other commands manage subscriptions and entries \
-            (`config` shows where its files are and its settings) and are the engines' tools: `diff` computes animated batch updates between two list snapshots, `thumbnail` decodes \
+            when there are no subscriptions. The other commands manage subscriptions and entries, \
+            show the reader's files and settings (`config`), and are the engines' tools: `diff` \
+            computes animated batch updates between two list snapshots, `thumbnail` decodes \
             and downsamples a PNG or JPEG, `view` prints PNG and JPEG files as pictures in the \
             terminal, `parse` reads RSS, Atom and JSON Feed files, and `bench` \
             measures the engines against the alternatives on the same data.

@@ -57,6 +57,11 @@ import Testing
         let checked = try scrollwork(["config", "--check", "--config", file.path])
         #expect(checked.status == 0)
         #expect(checked.output == "\(file.path): ok\n")
+        let missing = scratch.path("none.toml").path
+        let none = try scrollwork(["config", "--check", "--config", missing])
+        #expect(none.status == 0)
+        #expect(none.output == "\(missing): no such file; the defaults apply\n")
+        #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
     @Test func aBadSettingsFileIsNamedWithItsLineAndExitsOne() throws {

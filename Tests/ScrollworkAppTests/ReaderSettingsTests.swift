@@ -177,6 +177,26 @@ import TerminalUI
         #expect(problem("[colors]\naccent = 1\n[keys]\ndown = \"j\" # the = sign in a comment\n\"refresh all\" = \"R\"\n")?.line == 5)
     }
 
+    @Test func linesAreFoundPastMultilineValuesAndComments() {
+        let toml = """
+            # down = "x" in a comment is no key
+            notes = '''
+            down = "also no key"
+            '''
+            [keys]
+            up = [
+              "k",
+              "nope",
+            ]
+            """
+        #expect(problems(toml).map(\.line) == [2, 6])
+        #expect(problem("[[keys]]\ndown = \"j\"\n") == SettingsProblem(
+            line: 1, kind: .wrongType(key: "keys", expected: "a table such as [keys]", found: "an array")))
+        #expect(problem("\nmark_read_after = inf\n")?.kind == .invalidValue(key: "mark_read_after", value: "inf", expected: "0.1 to 60 seconds"))
+        #expect(problem("refresh_interval = 30.0")?.kind
+                == .wrongType(key: "refresh_interval", expected: "a whole number of minutes", found: "a floating-point number"))
+    }
+
     @Test func everyProblemIsReportedInTheOrderOfTheFile() throws {
         let found = problems("image_mode = \"big\"\nrefresh_interval = true\n[keys]\nsearchh = \"/\"\n")
         #expect(found.map(\.line) == [1, 2, 4])
