@@ -127,6 +127,7 @@ import TerminalUI
         #expect(problem("\n[colors]\naccent = 1\nunred = 2\n")
                 == SettingsProblem(line: 4, kind: .unknownKey("colors.unred", suggestion: "colors.unread")))
         #expect(problem("something_else = 1") == SettingsProblem(line: 1, kind: .unknownKey("something_else", suggestion: nil)))
+        #expect(problem("[colors]\nselection = 1\n")?.kind == .unknownKey("colors.selection", suggestion: "colors.selection_background"))
     }
 
     @Test func wrongTypesNameWhatWasExpected() {
@@ -145,7 +146,7 @@ import TerminalUI
         #expect(problem("refresh_interval = -1")
                 == SettingsProblem(line: 1, kind: .invalidValue(key: "refresh_interval", value: "-1", expected: "0 (never) to 10080 minutes (a week)")))
         #expect(problem("\nmark_read_after = 0.0\n")?.line == 2)
-        #expect(problem("mark_read_after = 61")?.kind == .invalidValue(key: "mark_read_after", value: "61.0", expected: "0.1 to 60 seconds"))
+        #expect(problem("mark_read_after = 61")?.kind == .invalidValue(key: "mark_read_after", value: "61", expected: "0.1 to 60 seconds"))
         #expect(problem("[colors]\naccent = 256\n")?.line == 2)
         #expect(problem("[colors]\naccent = \"#12345\"\n")?.line == 2)
         #expect(problem("[colors]\naccent = \"purple\"\n")?.line == 2)

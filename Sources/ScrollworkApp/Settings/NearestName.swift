@@ -4,10 +4,11 @@ enum NearestName {
     /// ignoring case) from `text`, if it is close enough to be the likely intent: at most a
     /// third of its length, and at most 3 edits. Of names as near, the one that shares the
     /// longest beginning with `text` wins (`pgdown` is nearer `pgdn` than `down`), then the
-    /// earlier one.
+    /// earlier one. With none that near, a name that `text` (of 3 characters or more) begins
+    /// is the suggestion (`selection` for `selection_background`).
     ///
     /// - Complexity: O(*n* · *m*) per candidate, for names of lengths *n* and *m*.
-    static func nearest(to text: String, among candidates: some Sequence<String>) -> String? {
+    static func nearest(to text: String, among candidates: some Collection<String>) -> String? {
         let target = Array(text.lowercased())
         var best: (name: String, distance: Int, sharedPrefix: Int)?
         for candidate in candidates {
@@ -19,7 +20,9 @@ enum NearestName {
                 best = (candidate, distance, sharedPrefix)
             }
         }
-        return best?.name
+        if let best { return best.name }
+        guard target.count >= 3 else { return nil }
+        return candidates.first { $0.lowercased().hasPrefix(String(target)) }
     }
 
     /// Levenshtein distance, one row at a time.

@@ -82,13 +82,14 @@ private struct SettingsReader {
 
     private mutating func seconds(_ value: TOMLDocument.Value, at path: [String]) -> Double? {
         let seconds: Double
+        let shown: String
         switch value {
-        case .integer(let number): seconds = Double(number)
-        case .float(let number): seconds = number
+        case .integer(let number): (seconds, shown) = (Double(number), "\(number)")
+        case .float(let number): (seconds, shown) = (number, "\(number)")
         default: wrongType(value, at: path, expected: "a number of seconds"); return nil
         }
         guard ReaderSettings.markReadAfterSeconds.contains(seconds) else {
-            report(path, .invalidValue(key: path.joined(separator: "."), value: "\(seconds)", expected: "0.1 to 60 seconds"))
+            report(path, .invalidValue(key: path.joined(separator: "."), value: shown, expected: "0.1 to 60 seconds"))
             return nil
         }
         return seconds
