@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Engines, left to right in the data flow of DESIGN.md.
@@ -99,6 +100,8 @@ let package = Package(
                 "SeededRandom",
                 "LoopbackHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // The reader's settings file (config.toml).
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .executableTarget(name: "scrollwork", dependencies: ["ScrollworkApp"]),

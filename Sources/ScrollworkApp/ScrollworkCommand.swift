@@ -8,8 +8,9 @@ public struct ScrollworkCommand: ParsableCommand {
         abstract: "Scrollwork: an engine for long scrolling lists of remote content, and its terminal feed reader.",
         discussion: """
             With no command, `scrollwork` opens the terminal reader (`read`): the embedded demo \
-            when there are no subscriptions. The other commands manage subscriptions and entries \
-            and are the engines' tools: `diff` computes animated batch updates between two list snapshots, `thumbnail` decodes \
+            when there are no subscriptions. The other commands manage subscriptions and entries, \
+            show the reader's files and settings (`config`), and are the engines' tools: `diff` \
+            computes animated batch updates between two list snapshots, `thumbnail` decodes \
             and downsamples a PNG or JPEG, `view` prints PNG and JPEG files as pictures in the \
             terminal, `parse` reads RSS, Atom and JSON Feed files, and `bench` \
             measures the engines against the alternatives on the same data.
@@ -19,7 +20,7 @@ public struct ScrollworkCommand: ParsableCommand {
             """,
         subcommands: [
             ReadCommand.self, AddCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self, RefreshCommand.self,
-            ListCommand.self, ParseCommand.self, DiffCommand.self, ThumbnailCommand.self, ViewCommand.self, BenchCommand.self,
+            ListCommand.self, ConfigCommand.self, ParseCommand.self, DiffCommand.self, ThumbnailCommand.self, ViewCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: ReadCommand.self
     )

@@ -64,9 +64,20 @@ import Testing
         var buffer = CellBuffer(columns: 80, rows: 24)
         screen.draw(.init(rows: [], offset: 0, contentHeight: 0), pictures: { _ in .loading }, into: &buffer)
         let text = (0..<24).map { line(buffer, $0) }.joined(separator: "\n")
-        for (keys, action) in PostListScreen.help {
+        for (keys, action) in PostListScreen.help(keys: .defaults) {
             #expect(text.contains(keys) && text.contains(action), "\(keys)")
         }
+    }
+
+    @Test func theHelpBoxListsTheKeysTheSettingsBind() throws {
+        var screen = PostListScreen(title: "Header", status: "Status", now: now)
+        screen.showsHelp = true
+        screen.keys = try KeyBindings(overriding: [.search: [KeyPress(.character("S"))]])
+        var buffer = CellBuffer(columns: 80, rows: 30)
+        screen.draw(.init(rows: [], offset: 0, contentHeight: 0), pictures: { _ in .loading }, into: &buffer)
+        let searchLine = (0..<30).map { line(buffer, $0) }.first { $0.contains("search titles and text") }
+        #expect(searchLine?.contains(" S ") == true, "\(searchLine ?? "no search line")")
+        #expect(searchLine?.contains("/") == false)
     }
 
     @Test func widePostTitlesAreCopiedWholeAndCachedStripsFollowChanges() {

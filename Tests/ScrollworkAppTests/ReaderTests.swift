@@ -297,5 +297,24 @@ import Testing
         #expect(harness.line(2).hasSuffix("The text of post 0."), "\(harness.screenText) / before: \(list)")
         harness.reader.stop()
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func keysFollowTheSettingsBindingsAndImageModeNoneDrawsNoThumbnailBox() async throws {
+        var settings = ReaderSettings.defaults
+        settings.keys = try KeyBindings(overriding: [.feeds: [KeyPress(.character("F"))], .search: [KeyPress(.character("s"))]])
+        settings.imageMode = .none
+        let harness = try Harness(options: Reader.Options(settings: settings, colorMode: .palette256))
+        await harness.start()
+        #expect(harness.line(1).hasPrefix("● News post 0"), "no thumbnail box: \(harness.line(1))")
+        harness.key(.character("f"))
+        #expect(harness.reader.feedList == nil, "f is no longer bound")
+        harness.key(.character("F"))
+        #expect(harness.reader.feedList != nil)
+        harness.key(.escape)
+        harness.key(.character("s"))
+        #expect(harness.reader.searchField == "", "s searches now, in place of starring")
+        #expect(harness.line(29).contains("F feeds") || harness.line(29).hasPrefix(" /"))
+        harness.reader.stop()
+    }
 }
 

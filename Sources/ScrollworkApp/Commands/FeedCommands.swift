@@ -2,23 +2,33 @@ import ArgumentParser
 import Feeds
 import Foundation
 
-/// Where the reader's database lives, for every command that uses it.
+/// Where the reader's files live, for every command that uses them: the database, and for
+/// the reader the image cache (see ``AppPaths``).
 struct StoreOptions: ParsableArguments {
+    @Option(
+        name: .customLong("data-dir"),
+        help: ArgumentHelp(
+            "The directory of the database and the image cache.",
+            discussion: "Default: $XDG_DATA_HOME/scrollwork, else ~/.local/share/scrollwork.",
+            valueName: "dir"))
+    var dataDirectory: String?
+
     @Option(
         name: .long,
         help: ArgumentHelp(
             "The SQLite database of feeds and entries.",
-            discussion: "Default: $SCROLLWORK_DATABASE, else $XDG_DATA_HOME/scrollwork/scrollwork.sqlite, else ~/.local/share/scrollwork/scrollwork.sqlite."))
+            discussion: "Default: scrollwork.sqlite in --data-dir when given, else $SCROLLWORK_DATABASE, else scrollwork.sqlite in the data directory."))
     var database: String?
+
+    /// The paths in force for these options, with `configFile` (`--config`) and the
+    /// process's environment.
+    func paths(configFile: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> AppPaths {
+        AppPaths(dataDirectory: dataDirectory, database: database, configFile: configFile, environment: environment)
+    }
 
     /// The database path in force.
     var path: String {
-        if let database { return database }
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["SCROLLWORK_DATABASE"], !path.isEmpty { return path }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share").path
-        return URL(fileURLWithPath: dataHome).appendingPathComponent("scrollwork/scrollwork.sqlite").path
+        paths().database.path
     }
 
     /// Opens the store, creating it and its directory if it does not exist yet (`add`,
@@ -57,7 +67,8 @@ struct Failure: Error, CustomStringConvertible {
 }
 
 extension ParsableCommand {
-    /// Runs `body`, turning a ``Failure`` (or a store error) into its message and exit status 1.
+    /// Runs `body`, turning a ``Failure`` (or a store or settings error) into its message and
+    /// exit status 1.
     /// It runs on the caller's actor, so the reader's main-actor setup goes through it too.
     @discardableResult
     nonisolated(nonsending) func reportingFailures<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
@@ -68,6 +79,9 @@ extension ParsableCommand {
             throw ExitCode.failure
         } catch let error as FeedStoreError {
             printError("scrollwork \(name): \(error.description)")
+            throw ExitCode.failure
+        } catch let error as SettingsError {
+            for line in error.description.split(separator: "\n") { printError("scrollwork \(name): \(line)") }
             throw ExitCode.failure
         }
     }

@@ -35,7 +35,7 @@ struct ArticleScreen {
     private static let link = CellStyle(foreground: .indexed(39), attributes: .underline)
 
     /// The article of `entry`, laid out for `width` columns.
-    init(entry: StoredEntry, feedTitle: String, width: Int) {
+    init(entry: StoredEntry, feedTitle: String, width: Int, showsPictures: Bool = true) {
         title = entry.entry.title
         self.entry = entry
         self.feedTitle = feedTitle
@@ -54,7 +54,7 @@ struct ArticleScreen {
             lines += Array(repeating: [], count: box.rows)
         }
         let hasImages = document.blocks.contains { if case .image = $0 { true } else { false } }
-        if !hasImages, let thumbnail = entry.entry.thumbnail {
+        if showsPictures, !hasImages, let thumbnail = entry.entry.thumbnail {
             figure(thumbnail)
             lines.append([])
         }
@@ -79,7 +79,7 @@ struct ArticleScreen {
                     lines.append([("  " + TextLayout.truncated(String(line), toWidth: width - 2), Self.code)])
                 }
             case let .image(url, alt):
-                if figures.count < Self.maxFigures {
+                if showsPictures, figures.count < Self.maxFigures {
                     figure(url)
                     if !alt.isEmpty { lines += Self.wrap([(alt, Self.muted)], width: width) }
                 } else {
@@ -114,7 +114,8 @@ struct ArticleScreen {
 
     /// Draws the lines from `scroll` on into `buffer` below a header, above a status line, and
     /// the pictures whose boxes show, each as `pictures` says it is now.
-    func draw(scroll: Int, status: String, pictures: (URL) -> PictureState = { _ in .loading }, into buffer: inout CellBuffer) {
+    func draw(scroll: Int, status: String, pictures: (URL) -> PictureState = { _ in .loading },
+              accent: TerminalColor = ReaderColors.defaults.accent, into buffer: inout CellBuffer) {
         buffer.fill(row: 0, column: 0, width: buffer.columns, height: buffer.rows, with: .blank)
         let height = buffer.rows - 2
         for figure in figures where figure.line + figure.rows > scroll && figure.line < scroll + height {
@@ -122,7 +123,7 @@ struct ArticleScreen {
         }
         // The header and the status line are drawn last: a picture half scrolled out stays
         // under them.
-        let headerStyle = CellStyle(foreground: .ansi(15), background: .indexed(24), attributes: .bold)
+        let headerStyle = CellStyle(foreground: .ansi(15), background: accent, attributes: .bold)
         buffer.fill(row: 0, column: 0, width: buffer.columns, height: 1, with: Cell(" ", style: headerStyle))
         buffer.write(TextLayout.truncated(" " + title, toWidth: buffer.columns), row: 0, column: 0, style: headerStyle)
         for (offset, line) in lines.dropFirst(scroll).prefix(height).enumerated() {

@@ -21,6 +21,8 @@ struct FeedListScreen {
     private(set) var isLoaded = false
     /// The time "refreshed 5m ago" counts from.
     var now = Date()
+    /// The colours from the settings.
+    var colors = ReaderColors.defaults
 
     /// Terminal rows per feed: its title line and a line for its address or error.
     static let rowHeight = 2
@@ -49,34 +51,34 @@ struct FeedListScreen {
         selection = min(max(0, selection + delta), entries.count - 1)
     }
 
-    private static let header = CellStyle(foreground: .ansi(15), background: .indexed(24), attributes: .bold)
+    private var header: CellStyle { CellStyle(foreground: .ansi(15), background: colors.accent, attributes: .bold) }
     private static let statusStyle = CellStyle(foreground: .indexed(250), background: .indexed(236))
-    private static let count = CellStyle(foreground: .indexed(39), attributes: .bold)
-    private static let muted = CellStyle(foreground: .indexed(245))
+    private var count: CellStyle { CellStyle(foreground: colors.unread, attributes: .bold) }
+    private var muted: CellStyle { CellStyle(foreground: colors.dim) }
     private static let error = CellStyle(foreground: .indexed(203))
 
     /// Draws the list into `buffer`, scrolled to keep the cursor on screen.
     func draw(status: String, into buffer: inout CellBuffer) {
         let width = buffer.columns
         buffer.fill(row: 0, column: 0, width: width, height: buffer.rows, with: .blank)
-        buffer.fill(row: 0, column: 0, width: width, height: 1, with: Cell(" ", style: Self.header))
+        buffer.fill(row: 0, column: 0, width: width, height: 1, with: Cell(" ", style: header))
         let feeds = entries.count - 1
         buffer.write(TextLayout.truncated(" Feeds — \(feeds) subscription\(feeds == 1 ? "" : "s")", toWidth: width),
-                     row: 0, column: 0, style: Self.header)
+                     row: 0, column: 0, style: header)
         let height = buffer.rows - 2
         let fit = max(1, height / Self.rowHeight)
         let first = min(max(0, selection - fit / 2), max(0, entries.count - fit))
         if !isLoaded {
-            buffer.write("Loading…", row: 2, column: 2, style: Self.muted)
+            buffer.write("Loading…", row: 2, column: 2, style: muted)
         }
         for (index, entry) in entries.enumerated().dropFirst(first).prefix(fit) {
             let top = 1 + (index - first) * Self.rowHeight
             let selected = index == selection
-            let background: TerminalColor = selected ? PostListScreen.selection : .default
+            let background: TerminalColor = selected ? colors.selectionBackground : .default
             if selected {
                 buffer.fill(row: top, column: 0, width: width, height: Self.rowHeight, with: Cell(" ", style: CellStyle(background: background)))
             }
-            var countStyle = entry.unread > 0 ? Self.count : Self.muted
+            var countStyle = entry.unread > 0 ? count : muted
             countStyle.background = background
             let unread = entry.unread > 0 ? String(entry.unread) : "·"
             buffer.write(String(repeating: " ", count: max(0, 6 - unread.count)) + unread, row: top, column: 0, style: countStyle)
@@ -87,11 +89,11 @@ struct FeedListScreen {
             let right = "\(entry.total) post\(entry.total == 1 ? "" : "s")" + (refreshed ?? "")
             let titleWidth = max(1, width - 8 - DisplayWidth.of(right) - 3)
             buffer.write(TextLayout.truncated(title, toWidth: titleWidth), row: top, column: 8, style: titleStyle)
-            var rightStyle = Self.muted
+            var rightStyle = muted
             rightStyle.background = background
             buffer.write(right, row: top, column: max(8, width - 1 - DisplayWidth.of(right)), style: rightStyle)
             guard let feed = entry.feed?.feed else { continue }
-            var detailStyle = feed.lastError == nil ? Self.muted : Self.error
+            var detailStyle = feed.lastError == nil ? muted : Self.error
             detailStyle.background = background
             let detail = feed.lastError.map { "failed: " + $0 } ?? feed.url.absoluteString
             buffer.write(TextLayout.truncated(detail, toWidth: max(1, width - 9)), row: top + 1, column: 8, style: detailStyle)

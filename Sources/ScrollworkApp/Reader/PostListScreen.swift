@@ -28,6 +28,12 @@ struct PostListScreen {
     var emptyText: String?
     /// Posts drawn in earlier frames, reused while nothing they show has changed.
     var strips: StripCache?
+    /// The colours from the settings.
+    var colors = ReaderColors.defaults
+    /// The keys the help box lists.
+    var keys = KeyBindings.defaults
+    /// Whether posts have a thumbnail box (`image_mode = "none"` leaves it out).
+    var showsPictures = true
 
     /// Each post's cells as last drawn, with everything they depend on: during a fling the same
     /// posts are drawn every frame at new places, and laying out their text and pictures again
@@ -38,6 +44,8 @@ struct PostListScreen {
             var selected: Bool
             var fading: Bool
             var width: Int
+            var colors: ReaderColors
+            var showsPictures: Bool
             var byline: String
             var picture: PictureState
         }
@@ -57,14 +65,23 @@ struct PostListScreen {
         }
     }
 
-    /// The keys, as the help box lists them.
-    static let help = [
-        ("j / k, ↓ / ↑", "move the cursor"), ("space / b", "page down / up"), ("g / G", "top / bottom"),
-        ("enter, click", "open the post"), ("o", "open its link in the browser"), ("wheel", "scroll with momentum"),
-        ("r / R", "refresh this feed / all"), ("f, tab", "feeds, with unread counts"), ("/", "search titles and text"),
-        ("s", "star or unstar"), ("m", "mark read or unread"), ("A", "mark all read"), ("u", "unread only / all"),
-        ("ctrl-z", "suspend"), ("q, esc", "back, or quit"), ("?", "this help (any key closes it)"),
-    ]
+    /// The keys, as the help box lists them: the settings' bindings, then the mouse and the
+    /// keys no setting changes.
+    static func help(keys: KeyBindings) -> [(String, String)] {
+        let pairs: [(ReaderAction, ReaderAction?, String)] = [
+            (.down, .up, "move the cursor"), (.pageDown, .pageUp, "page down / up"), (.top, .bottom, "top / bottom"),
+            (.open, nil, "open the post"), (.openLink, nil, "open its link in the browser"),
+            (.refresh, .refreshAll, "refresh this feed / all"), (.feeds, nil, "feeds, with unread counts"),
+            (.search, nil, "search titles and text"), (.star, nil, "star or unstar"), (.toggleRead, nil, "mark read or unread"),
+            (.markAllRead, nil, "mark all read"), (.unreadOnly, nil, "unread only / all"), (.back, .quit, "back, or quit / quit"),
+            (.help, nil, "this help (any key closes it)"),
+        ]
+        let shown = pairs.map { first, second, what in
+            (second.map { keys.label(for: first) + " / " + keys.label(for: $0) } ?? keys.label(for: first), what)
+        }
+        return shown + [("click, wheel", "open; scroll with momentum"), ("ctrl-z", "suspend")]
+    }
+
     /// Draws the screen into `buffer`: the header on the first row, the list below it in rows
     /// 1..<rows-1 (the viewport's height), the status line on the last row.
     func draw(_ frame: ListViewport<EntryRow>.Frame, pictures: (EntryRow) -> PictureState, into buffer: inout CellBuffer) {
@@ -72,7 +89,7 @@ struct PostListScreen {
         let listTop = 1
         let listHeight = buffer.rows - 2
         buffer.fill(row: 0, column: 0, width: width, height: buffer.rows, with: .blank)
-        let headerStyle = CellStyle(foreground: .ansi(15), background: .indexed(24), attributes: .bold)
+        let headerStyle = CellStyle(foreground: .ansi(15), background: colors.accent, attributes: .bold)
         buffer.fill(row: 0, column: 0, width: width, height: 1, with: Cell(" ", style: headerStyle))
         buffer.write(TextLayout.truncated(" " + title, toWidth: width), row: 0, column: 0, style: headerStyle)
 
@@ -96,17 +113,18 @@ struct PostListScreen {
 
     /// The help box, centred over the list.
     private func drawHelp(into buffer: inout CellBuffer) {
-        let boxWidth = min(buffer.columns - 2, 48)
-        let boxHeight = min(buffer.rows - 2, Self.help.count + 4)
+        let boxWidth = min(buffer.columns - 2, 62)
+        let help = Self.help(keys: keys)
+        let boxHeight = min(buffer.rows - 2, help.count + 4)
         let top = max(1, (buffer.rows - boxHeight) / 2)
         let left = max(1, (buffer.columns - boxWidth) / 2)
         let style = CellStyle(foreground: .ansi(15), background: .indexed(238))
         buffer.fill(row: top, column: left, width: boxWidth, height: boxHeight, with: Cell(" ", style: style))
         buffer.write(" Keys", row: top, column: left, style: CellStyle(foreground: .ansi(15), background: .indexed(238), attributes: .bold))
-        for (index, (keys, action)) in Self.help.prefix(boxHeight - 3).enumerated() {
+        for (index, (keys, action)) in help.prefix(boxHeight - 3).enumerated() {
             let row = top + 2 + index
-            buffer.write(" " + keys, row: row, column: left, style: CellStyle(foreground: .indexed(117), background: .indexed(238)), limit: left + 16)
-            buffer.write(action, row: row, column: left + 17, style: style, limit: left + boxWidth)
+            buffer.write(" " + keys, row: row, column: left, style: CellStyle(foreground: .indexed(117), background: .indexed(238)), limit: left + 24)
+            buffer.write(action, row: row, column: left + 25, style: style, limit: left + boxWidth)
         }
     }
 
@@ -114,7 +132,7 @@ struct PostListScreen {
                       into buffer: inout CellBuffer, clip: Range<Int>) {
         let width = buffer.columns
         let byline = (post.isStarred ? "★ " : "") + "\(post.feedTitle) · \(Self.relative(post.date, now: now, isDated: post.isDated))"
-        let key = StripCache.Key(post: post, selected: post.id == selectedID, fading: fading, width: width, byline: byline,
+        let key = StripCache.Key(post: post, selected: post.id == selectedID, fading: fading, width: width, colors: colors, showsPictures: showsPictures, byline: byline,
                                  picture: pictures(post))
         let strip = strips?.strip(for: key) { Self.strip(key) } ?? Self.strip(key)
         // Copy the rows inside the list, so a post half scrolled out never draws over the header
@@ -128,18 +146,20 @@ struct PostListScreen {
     private static func strip(_ key: StripCache.Key) -> CellBuffer {
         let post = key.post
         let width = key.width
-        let textColumn = 2 + Self.thumbnail.columns + 2
+        let textColumn = key.showsPictures ? 2 + Self.thumbnail.columns + 2 : 2
         let textWidth = max(0, width - textColumn - 1)
         let dim: CellAttributes = key.fading ? .dim : []
         var strip = CellBuffer(columns: width, rows: Self.rowHeight)
-        let background: TerminalColor = key.selected ? Self.selection : .default
+        let background: TerminalColor = key.selected ? key.colors.selectionBackground : .default
         if key.selected {
             strip.fill(row: 0, column: 0, width: width, height: Self.rowHeight - 1, with: Cell(" ", style: CellStyle(background: background)))
         }
         if !post.isRead {
-            strip.write("●", row: 0, column: 0, style: CellStyle(foreground: .indexed(39), background: background, attributes: dim))
+            strip.write("●", row: 0, column: 0, style: CellStyle(foreground: key.colors.unread, background: background, attributes: dim))
         }
-        strip.draw(key.picture, row: 0, column: 2, columns: Self.thumbnail.columns, rows: Self.thumbnail.rows)
+        if key.showsPictures {
+            strip.draw(key.picture, row: 0, column: 2, columns: Self.thumbnail.columns, rows: Self.thumbnail.rows)
+        }
         let titleAttributes = (post.isRead ? CellAttributes() : CellAttributes.bold).union(dim)
         strip.write(TextLayout.truncated(post.title.isEmpty ? "(untitled)" : post.title, toWidth: textWidth),
                     row: 0, column: textColumn, style: CellStyle(background: background, attributes: titleAttributes))
@@ -148,13 +168,13 @@ struct PostListScreen {
         let excerpt = TextLayout.wrapped(post.excerpt, toWidth: max(1, textWidth))
         for (line, text) in excerpt.prefix(2).enumerated() {
             let shown = line == 1 && excerpt.count > 2 ? TextLayout.truncated(text + " …", toWidth: textWidth) : text
-            strip.write(shown, row: 2 + line, column: textColumn, style: CellStyle(foreground: .indexed(245), background: background, attributes: dim))
+            strip.write(shown, row: 2 + line, column: textColumn, style: CellStyle(foreground: key.colors.dim, background: background, attributes: dim))
         }
         return strip
     }
 
-    /// The background of the post under the cursor.
-    static let selection = TerminalColor.indexed(236)
+    /// The background of the post under the cursor, without settings.
+    static let selection = ReaderColors.defaults.selectionBackground
 
     /// "just now", "5m", "3h", "2d", then the date.
     static func relative(_ date: Date, now: Date, isDated: Bool) -> String {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContentLoading
 import Feeds
 import Foundation
 import TerminalUI
@@ -16,10 +17,14 @@ struct ReadCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var config: ConfigOptions
     @Flag(help: "Read the embedded demo feed, whatever the subscriptions.") var demo = false
 
     @MainActor
     func run() async throws {
+        let paths = store.paths(configFile: config.file)
+        // A settings file with a mistake is reported before the terminal is taken.
+        let settings = try await reportingFailures("read") { try ReaderSettings.load(from: paths.configFile) }
         guard let session = TerminalSession() else {
             printError("scrollwork: the reader needs a terminal; `scrollwork list` prints the stored entries")
             throw ExitCode.failure
@@ -46,12 +51,18 @@ struct ReadCommand: AsyncParsableCommand {
             printError("scrollwork: cannot take the terminal: \(error)")
             throw ExitCode.failure
         }
-        var options = Reader.Options()
-        options.colorMode = ColorMode.detect(environment: ProcessInfo.processInfo.environment)
+        let options = Reader.Options(settings: settings, colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment))
+        // Pictures are kept on disk between runs, the demo's in its own folder; a cache that
+        // cannot be opened only costs the pictures loading again.
+        let imageCache = scratch.map { $0.appendingPathComponent("images") } ?? paths.imageCache
+        let shelf = ThumbnailShelf(diskCache: try? DiskCache<URL>(directory: imageCache))
         let reader = Reader(
             terminal: TerminalIO(session: session), store: feedStore, refresher: FeedRefresher(store: feedStore, fetcher: fetcher),
             title: useDemo ? "Scrollwork demo (add a real feed: scrollwork add URL)" : "Scrollwork",
-            frames: LiveFrames(), options: options)
+            frames: LiveFrames(), thumbnails: shelf, options: options)
+        if settings.imageMode == .kitty {
+            reader.message = "image_mode = \"kitty\": this version draws pictures in half blocks"
+        }
         await reader.run()
         session.stop()
         try? await fetcher.shutdown()

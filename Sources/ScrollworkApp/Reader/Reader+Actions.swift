@@ -136,6 +136,7 @@ extension Reader {
 
     func showFeeds() {
         feedList = FeedListScreen(selected: filter.feed?.id)
+        feedList?.colors = options.colors
         watchFeeds(true)
         draw()
     }

@@ -15,7 +15,8 @@ extension Reader {
             buffer = CellBuffer(columns: columns, rows: rows)
             renderer.invalidate()
             if let open = article {
-                let screen = ArticleScreen(entry: open.screen.entry, feedTitle: open.screen.feedTitle, width: columns)
+                let screen = ArticleScreen(entry: open.screen.entry, feedTitle: open.screen.feedTitle, width: columns,
+                                           showsPictures: options.showsPictures)
                 article = (screen, min(open.scroll, screen.maxScroll(height: rows - 2)))
                 thumbnails.showFigures(screen.figures)
             }
@@ -29,32 +30,42 @@ extension Reader {
         }
     }
 
+    /// Ctrl-C and Ctrl-Z are fixed; every other key goes through the settings' bindings, except
+    /// while a search is typed.
     private func handle(_ press: KeyPress) {
         if press.modifiers.contains(.control) {
             switch press.key {
-            case .character("z"): terminal.suspend()
-            case .character("c"): quit()
-            case .character("l"):
-                renderer.invalidate()
-                draw()
+            case .character("z"): return terminal.suspend()
+            case .character("c"): return quit()
             default: break
             }
-            return
         }
         if searchField != nil { return editSearch(press) }
+        let action = options.keys.action(for: press)
+        switch action {
+        case .redraw:
+            renderer.invalidate()
+            return draw()
+        case .quit:
+            return quit()
+        default:
+            break
+        }
         if showsHelp {
             showsHelp = false
             return draw()
         }
-        if article != nil { return handleArticle(press) }
-        if feedList != nil { return handleFeedList(press) }
-        handleList(press)
+        if article != nil { return handleArticle(action) }
+        if feedList != nil { return handleFeedList(action, tab: press.key == .tab) }
+        if press.key == .tab { return showFeeds() }
+        guard let action else { return }
+        handleList(action)
     }
 
-    private func handleList(_ press: KeyPress) {
+    private func handleList(_ action: ReaderAction) {
         let page = Double(max(1, buffer.rows - 2 - PostListScreen.rowHeight))
-        switch press.key {
-        case .character("q"), .escape:
+        switch action {
+        case .back:
             if !filter.search.isEmpty {
                 setFilter { $0.search = "" }
             } else if filter.feed != nil {
@@ -62,31 +73,32 @@ extension Reader {
             } else {
                 quit()
             }
-        case .character("j"), .down: moveSelection(by: 1)
-        case .character("k"), .up: moveSelection(by: -1)
-        case .enter: openSelected()
-        case .character(" "), .pageDown: viewport.scroll(to: viewport.scroll.offset + page, animated: true, at: now)
-        case .character("b"), .pageUp: viewport.scroll(to: viewport.scroll.offset - page, animated: true, at: now)
-        case .character("g"), .home: viewport.scroll(to: 0, animated: true, at: now)
-        case .character("G"), .end: viewport.scroll(to: .greatestFiniteMagnitude, animated: true, at: now)
-        case .character("r"): refresh(feed: filter.feed?.feed)
-        case .character("R"): refresh(feed: nil)
-        case .character("s"): toggle(\.isStarred) { store, ids, value in try await store.setStarred(value, entries: ids) }
-        case .character("m"): toggle(\.isRead) { store, ids, value in try await store.setRead(value, entries: ids) }
-        case .character("A"): markAllRead()
-        case .character("u"):
+        case .down: moveSelection(by: 1)
+        case .up: moveSelection(by: -1)
+        case .open: openSelected()
+        case .pageDown: viewport.scroll(to: viewport.scroll.offset + page, animated: true, at: now)
+        case .pageUp: viewport.scroll(to: viewport.scroll.offset - page, animated: true, at: now)
+        case .top: viewport.scroll(to: 0, animated: true, at: now)
+        case .bottom: viewport.scroll(to: .greatestFiniteMagnitude, animated: true, at: now)
+        case .refresh: refresh(feed: filter.feed?.feed)
+        case .refreshAll: refresh(feed: nil)
+        case .star: toggle(\.isStarred) { store, ids, value in try await store.setStarred(value, entries: ids) }
+        case .toggleRead: toggle(\.isRead) { store, ids, value in try await store.setRead(value, entries: ids) }
+        case .markAllRead: markAllRead()
+        case .unreadOnly:
             setFilter { $0.unreadOnly.toggle() }
-            message = filter.unreadOnly ? "unread posts only · u shows all" : "all posts · u shows unread only"
+            message = filter.unreadOnly ? "unread posts only · \(options.keys.label(for: .unreadOnly)) shows all"
+                : "all posts · \(options.keys.label(for: .unreadOnly)) shows unread only"
             draw()
-        case .character("/"):
+        case .search:
             searchField = filter.search
             draw()
-        case .character("f"), .tab: showFeeds()
-        case .character("o"): openLinkOfSelected()
-        case .character("?"):
+        case .feeds: showFeeds()
+        case .openLink: openLinkOfSelected()
+        case .help:
             showsHelp = true
             draw()
-        default: break
+        case .quit, .redraw: break
         }
     }
 
@@ -116,26 +128,36 @@ extension Reader {
         draw()
     }
 
-    private func handleArticle(_ press: KeyPress) {
-        guard var open = article else { return }
+    private func handleArticle(_ action: ReaderAction?) {
+        guard var open = article, let action else { return }
         let height = buffer.rows - 2
-        switch press.key {
-        case .character("q"), .escape, .left, .backspace:
+        switch action {
+        case .back:
             article = nil
             thumbnails.hideFigures()
             draw()
             return
-        case .character("j"), .down: open.scroll += 1
-        case .character("k"), .up: open.scroll -= 1
-        case .character(" "), .pageDown: open.scroll += height - 1
-        case .character("b"), .pageUp: open.scroll -= height - 1
-        case .character("g"), .home: open.scroll = 0
-        case .character("G"), .end: open.scroll = open.screen.maxScroll(height: height)
-        case .character("s"):
+        case .down: open.scroll += 1
+        case .up: open.scroll -= 1
+        case .pageDown: open.scroll += height - 1
+        case .pageUp: open.scroll -= height - 1
+        case .top: open.scroll = 0
+        case .bottom: open.scroll = open.screen.maxScroll(height: height)
+        case .star:
             toggle(\.isStarred) { store, ids, value in try await store.setStarred(value, entries: ids) }
             return
-        case .character("o"):
+        case .toggleRead:
+            toggle(\.isRead) { store, ids, value in try await store.setRead(value, entries: ids) }
+            return
+        case .openLink:
             sink.yield(.openLink(open.screen.entry.entry.link))
+            return
+        case .refresh, .refreshAll:
+            refresh(feed: nil)
+            return
+        case .help:
+            showsHelp = true
+            draw()
             return
         default: return
         }
@@ -144,19 +166,21 @@ extension Reader {
         draw()
     }
 
-    private func handleFeedList(_ press: KeyPress) {
+    private func handleFeedList(_ action: ReaderAction?, tab: Bool) {
         guard var list = feedList else { return }
-        switch press.key {
-        case .character("q"), .escape, .character("f"), .tab:
+        if tab { return hideFeeds() }
+        guard let action else { return }
+        switch action {
+        case .back, .feeds:
             hideFeeds()
             return
-        case .character("j"), .down: list.move(by: 1)
-        case .character("k"), .up: list.move(by: -1)
-        case .character("g"), .home: list.move(by: -list.entries.count)
-        case .character("G"), .end: list.move(by: list.entries.count)
-        case .character("R"), .character("r"):
-            refresh(feed: press.key == .character("r") ? list.selectedFeed?.feed : nil)
-        case .enter:
+        case .down: list.move(by: 1)
+        case .up: list.move(by: -1)
+        case .top: list.move(by: -list.entries.count)
+        case .bottom: list.move(by: list.entries.count)
+        case .refresh: refresh(feed: list.selectedFeed?.feed)
+        case .refreshAll: refresh(feed: nil)
+        case .open:
             let chosen = list.selectedFeed
             hideFeeds()
             setFilter { $0.feed = chosen }
@@ -171,9 +195,7 @@ extension Reader {
     private func handle(_ mouse: MouseEvent) {
         if article != nil {
             if case .scroll(let direction) = mouse.action, direction == .up || direction == .down {
-                handleArticle(KeyPress(direction == .up ? .up : .down))
-                handleArticle(KeyPress(direction == .up ? .up : .down))
-                handleArticle(KeyPress(direction == .up ? .up : .down))
+                for _ in 0..<3 { handleArticle(direction == .up ? .up : .down) }
             }
             return
         }

@@ -61,6 +61,23 @@ final class Reader: ListViewportHost {
         /// enough to read it; `nil` to mark posts read only by opening them.
         var markReadAfter: Duration?
         var colorMode: ColorMode = .palette256
+        /// What each key does.
+        var keys = KeyBindings.defaults
+        var colors = ReaderColors.defaults
+        /// Whether thumbnails and article pictures are drawn (`image_mode = "none"` turns them off).
+        var showsPictures = true
+
+        init() {}
+
+        /// The options the settings file asks for, in a terminal of `colorMode`.
+        init(settings: ReaderSettings, colorMode: ColorMode) {
+            refreshInterval = settings.refreshInterval
+            markReadAfter = settings.markReadOnScroll ? settings.markReadAfter : nil
+            self.colorMode = colorMode
+            keys = settings.keys
+            colors = settings.colors
+            showsPictures = settings.imageMode != .none
+        }
     }
 
     let terminal: any ReaderTerminal
@@ -229,7 +246,7 @@ final class Reader: ListViewportHost {
             needsRedraw = true
         case .articleLoaded(let entry):
             let feedTitle = rowsByID[entry.id]?.feedTitle ?? ""
-            let screen = ArticleScreen(entry: entry, feedTitle: feedTitle, width: buffer.columns)
+            let screen = ArticleScreen(entry: entry, feedTitle: feedTitle, width: buffer.columns, showsPictures: options.showsPictures)
             article = (screen, 0)
             thumbnails.showFigures(screen.figures)
             draw()
@@ -327,7 +344,7 @@ final class Reader: ListViewportHost {
         framesDrawn += 1
         if let article {
             article.screen.draw(scroll: article.scroll, status: "j/k scroll · space page · o open in browser · q back",
-                                pictures: { [thumbnails] in thumbnails.figure($0) }, into: &buffer)
+                                pictures: { [thumbnails] in thumbnails.figure($0) }, accent: options.colors.accent, into: &buffer)
         } else if let feedList {
             feedList.draw(status: statusText(hint: "enter show · q back"), into: &buffer)
         } else {
@@ -335,12 +352,15 @@ final class Reader: ListViewportHost {
             var heading = title
             if let feed = filter.feed { heading += " › " + feed.feed.displayTitle }
             heading += " — \(count)\(filter.unreadOnly ? " unread" : "") post\(count == 1 ? "" : "s")"
-            if !filter.unreadOnly && unreadCount > 0 { heading += ", \(unreadCount) unread" }
             if !filter.search.isEmpty { heading += " matching “\(filter.search)”" }
-            var screen = PostListScreen(title: heading, status: statusText(hint: Self.listHint), now: Date())
+            if !filter.unreadOnly && unreadCount > 0 { heading += ", \(unreadCount) unread" }
+            var screen = PostListScreen(title: heading, status: statusText(hint: listHint), now: Date())
             screen.selectedID = selectedID
             screen.showsHelp = showsHelp
             screen.strips = strips
+            screen.colors = options.colors
+            screen.keys = options.keys
+            screen.showsPictures = options.showsPictures
             if count == 0 { screen.emptyText = emptyText }
             screen.draw(lastFrame, pictures: { [thumbnails] in thumbnails.picture(for: $0) }, into: &buffer)
         }
@@ -362,7 +382,12 @@ final class Reader: ListViewportHost {
         }
     }
 
-    static let listHint = "? help · / search · f feeds · r refresh · q quit"
+    /// The status line's hint on the post list, with the keys the settings bind.
+    var listHint: String {
+        let keys = options.keys
+        return "\(keys.label(for: .help)) help · \(keys.label(for: .search)) search · \(keys.label(for: .feeds)) feeds · "
+            + "\(keys.label(for: .refreshAll)) refresh · \(keys.label(for: .back)) quit"
+    }
 
     /// What an empty list says.
     private var emptyText: String {
@@ -395,6 +420,7 @@ final class Reader: ListViewportHost {
     func estimatedHeight(of item: EntryRow) -> Double { Double(PostListScreen.rowHeight) }
     func didApply(_ update: UpdateCoalescer<SoleSection, EntryRow>.Update) {}
     func willDisplay(_ item: EntryRow, at row: Int) {
+        guard options.showsPictures else { return }
         thumbnails.display(item)
     }
 
@@ -404,6 +430,7 @@ final class Reader: ListViewportHost {
     }
 
     func rangesDidChange(_ changes: RangeTracker<EntryRow.ID>.Changes) {
+        guard options.showsPictures else { return }
         thumbnails.preload(entered: changes.preload.entered.compactMap { rowsByID[$0] },
                            urgent: changes.urgent.entered.compactMap { rowsByID[$0] }, left: changes.preload.left)
     }

@@ -1,0 +1,172 @@
+import TerminalUI
+
+extension ReaderSettings {
+    /// The settings at the top level of the file, in the order the example gives them.
+    static let settingNames = ["refresh_interval", "mark_read_on_scroll", "mark_read_after", "image_mode", "colors", "keys"]
+
+    /// Reads settings from the TOML text of a settings file; what it leaves out keeps its
+    /// default.
+    ///
+    /// Every problem in the file is reported, not only the first, except that a syntax error
+    /// stops the reading and only the first key conflict in `[keys]` is named.
+    ///
+    /// - Parameter file: How errors name the file.
+    /// - Throws: ``SettingsError`` with each problem and its line.
+    init(toml text: String, file: String) throws(SettingsError) {
+        let document: TOMLDocument
+        do {
+            document = try TOMLDocument(parsing: text)
+        } catch {
+            throw SettingsError(file: file, problems: [SettingsProblem(line: error.line, column: error.column, kind: .syntax(error.message))])
+        }
+        var reader = SettingsReader(document: document)
+        let settings = reader.read()
+        guard reader.problems.isEmpty else {
+            throw SettingsError(file: file, problems: reader.problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
+        }
+        self = settings
+    }
+}
+
+/// One pass over a parsed settings file, collecting the settings and every problem.
+private struct SettingsReader {
+    let document: TOMLDocument
+    var problems: [SettingsProblem] = []
+
+    mutating func read() -> ReaderSettings {
+        var settings = ReaderSettings.defaults
+        for (key, value) in document.root {
+            switch key {
+            case "refresh_interval":
+                if let minutes = integer(value, at: [key], expected: "a whole number of minutes", in: ReaderSettings.refreshIntervalMinutes,
+                                         rangeText: "0 (never) to 10080 minutes (a week)") {
+                    settings.refreshInterval = minutes == 0 ? nil : .seconds(minutes * 60)
+                }
+            case "mark_read_on_scroll":
+                guard case .boolean(let on) = value else { wrongType(value, at: [key], expected: "true or false"); continue }
+                settings.markReadOnScroll = on
+            case "mark_read_after":
+                if let seconds = seconds(value, at: [key]) { settings.markReadAfter = .milliseconds(Int((seconds * 1000).rounded())) }
+            case "image_mode":
+                if let mode = imageMode(value, at: [key]) { settings.imageMode = mode }
+            case "colors":
+                guard case .table(let entries) = value else { wrongType(value, at: [key], expected: "a table such as [colors]"); continue }
+                readColors(entries, into: &settings.colors)
+            case "keys":
+                guard case .table(let entries) = value else { wrongType(value, at: [key], expected: "a table such as [keys]"); continue }
+                if let keys = keyBindings(entries) { settings.keys = keys }
+            default:
+                report([key], .unknownKey(key, suggestion: NearestName.nearest(to: key, among: ReaderSettings.settingNames)))
+            }
+        }
+        return settings
+    }
+
+    private mutating func report(_ path: [String], _ kind: SettingsProblem.Kind) {
+        problems.append(SettingsProblem(line: document.line(of: path), kind: kind))
+    }
+
+    private mutating func wrongType(_ value: TOMLDocument.Value, at path: [String], expected: String) {
+        report(path, .wrongType(key: path.joined(separator: "."), expected: expected, found: value.typeName))
+    }
+
+    private mutating func integer(_ value: TOMLDocument.Value, at path: [String], expected: String, in range: ClosedRange<Int>,
+                                  rangeText: String) -> Int? {
+        guard case .integer(let number) = value else { wrongType(value, at: path, expected: expected); return nil }
+        guard range.contains(number) else {
+            report(path, .invalidValue(key: path.joined(separator: "."), value: "\(number)", expected: rangeText))
+            return nil
+        }
+        return number
+    }
+
+    private mutating func seconds(_ value: TOMLDocument.Value, at path: [String]) -> Double? {
+        let seconds: Double
+        let shown: String
+        switch value {
+        case .integer(let number): (seconds, shown) = (Double(number), "\(number)")
+        case .float(let number): (seconds, shown) = (number, "\(number)")
+        default: wrongType(value, at: path, expected: "a number of seconds"); return nil
+        }
+        guard ReaderSettings.markReadAfterSeconds.contains(seconds) else {
+            report(path, .invalidValue(key: path.joined(separator: "."), value: shown, expected: "0.1 to 60 seconds"))
+            return nil
+        }
+        return seconds
+    }
+
+    private mutating func imageMode(_ value: TOMLDocument.Value, at path: [String]) -> ReaderSettings.ImageMode? {
+        let names = ReaderSettings.ImageMode.allCases.map(\.rawValue)
+        let expected = names.map { "\"\($0)\"" }.joined(separator: ", ")
+        guard case .string(let name) = value else { wrongType(value, at: path, expected: "one of \(expected)"); return nil }
+        guard let mode = ReaderSettings.ImageMode(rawValue: name.lowercased()) else {
+            let suggestion = NearestName.nearest(to: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+            report(path, .invalidValue(key: path.joined(separator: "."), value: TOMLText.quoted(name), expected: "one of \(expected)\(suggestion)"))
+            return nil
+        }
+        return mode
+    }
+
+    private mutating func readColors(_ entries: [(key: String, value: TOMLDocument.Value)], into colors: inout ReaderColors) {
+        let expected = "\"#rrggbb\", a palette index from 0 to 255, or a colour name such as \"red\" or \"bright_blue\""
+        for (name, value) in entries {
+            let path = ["colors", name]
+            guard let field = ReaderColors.fields.first(where: { $0.name == name }) else {
+                let suggestion = NearestName.nearest(to: name, among: ReaderColors.fields.map(\.name)).map { "colors.\($0)" }
+                report(path, .unknownKey("colors.\(name)", suggestion: suggestion))
+                continue
+            }
+            let parsed: (color: TerminalColor?, shown: String)
+            switch value {
+            case .string(let text): parsed = (ColorNotation.parse(text), TOMLText.quoted(text))
+            case .integer(let index): parsed = (ColorNotation.color(index: index), "\(index)")
+            default: wrongType(value, at: path, expected: expected); continue
+            }
+            guard let color = parsed.color else {
+                report(path, .invalidValue(key: "colors.\(name)", value: parsed.shown, expected: expected))
+                continue
+            }
+            colors[keyPath: field.keyPath] = color
+        }
+    }
+
+    private mutating func keyBindings(_ entries: [(key: String, value: TOMLDocument.Value)]) -> KeyBindings? {
+        var overrides: [ReaderAction: [KeyPress]] = [:]
+        let problemsBefore = problems.count
+        for (name, value) in entries {
+            let path = ["keys", name]
+            guard let action = ReaderAction(rawValue: name) else {
+                report(path, .unknownAction(name, suggestion: NearestName.nearest(to: name, among: ReaderAction.allCases.map(\.rawValue))))
+                continue
+            }
+            let names: [TOMLDocument.Value]
+            switch value {
+            case .string: names = [value]
+            case .array(let values): names = values
+            default: wrongType(value, at: path, expected: "a key such as \"j\", or a list of keys such as [\"j\", \"down\"]"); continue
+            }
+            var presses: [KeyPress] = []
+            for element in names {
+                guard case .string(let keyName) = element else {
+                    wrongType(element, at: path, expected: "a list of keys written as strings, such as [\"j\", \"down\"]")
+                    continue
+                }
+                do {
+                    presses.append(try KeyNotation.parse(keyName))
+                } catch {
+                    report(path, .badKeyName(key: "keys.\(name)", name: keyName, reason: error.description))
+                }
+            }
+            overrides[action] = presses
+        }
+        guard problems.count == problemsBefore else { return nil }
+        do {
+            return try KeyBindings(overriding: overrides)
+        } catch {
+            let line = [error.first, error.second].compactMap { document.line(of: ["keys", $0.rawValue]) }.max()
+            problems.append(SettingsProblem(
+                line: line, kind: .duplicateBinding(key: KeyNotation.name(of: error.key), first: error.first, second: error.second)))
+            return nil
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import TOMLKit
+
+/// A TOML document as plain Swift values, with the line of each key.
+///
+/// TOMLKit parses and gives syntax errors a position, but its values carry none, and its
+/// tables are views into a C++ tree that must outlive them. This copies the tree into values
+/// at once, and finds each key's line in the source text (``KeyLocator``) so an error about a
+/// value can still name its line.
+struct TOMLDocument {
+    /// A TOML value.
+    indirect enum Value {
+        case string(String)
+        case integer(Int)
+        case float(Double)
+        case boolean(Bool)
+        case array([Value])
+        /// A table, its keys in TOMLKit's order (sorted); ``TOMLDocument/line(of:)`` gives the
+        /// order of the file.
+        case table([(key: String, value: Value)])
+        /// A date, a time or a date-time: a type no setting takes, by its name.
+        case other(String)
+
+        /// The type's name, for "must be …, not …".
+        var typeName: String {
+            switch self {
+            case .string: "a string"
+            case .integer: "an integer"
+            case .float: "a floating-point number"
+            case .boolean: "a boolean"
+            case .array: "an array"
+            case .table: "a table"
+            case .other(let name): name
+            }
+        }
+    }
+
+    /// A syntax error: TOMLKit's message and where it starts.
+    struct SyntaxError: Error, Equatable {
+        let message: String
+        let line: Int
+        let column: Int
+    }
+
+    /// The document's top-level table.
+    let root: [(key: String, value: Value)]
+    private let locator: KeyLocator
+
+    /// Parses `source`.
+    ///
+    /// - Throws: ``SyntaxError`` for anything that is not TOML, a NUL character included
+    ///   (TOMLKit reads a C string and would silently stop there).
+    init(parsing source: String) throws(SyntaxError) {
+        if let nul = source.firstIndex(of: "\0") {
+            let line = source[..<nul].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            throw SyntaxError(message: "a NUL character is not allowed in TOML", line: line, column: 1)
+        }
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: source)
+        } catch let error as TOMLParseError {
+            throw SyntaxError(message: error.description, line: error.source.begin.line, column: error.source.begin.column)
+        } catch {
+            throw SyntaxError(message: "\(error)", line: 1, column: 1)
+        }
+        root = Self.entries(of: table)
+        locator = KeyLocator(source: source)
+    }
+
+    /// The line of the key at `path` (`["keys", "down"]`), or of its nearest enclosing key or
+    /// table when the key itself is inside an inline table.
+    func line(of path: [String]) -> Int? {
+        locator.line(of: path)
+    }
+
+    private static func entries(of table: TOMLTable) -> [(key: String, value: Value)] {
+        table.map { key, value in (key: key, value: Self.value(value)) }
+    }
+
+    private static func value(_ node: any TOMLValueConvertible) -> Value {
+        switch node.type {
+        case .string: .string(node.string ?? "")
+        case .int: .integer(node.int ?? 0)
+        case .double: .float(node.double ?? 0)
+        case .bool: .boolean(node.bool ?? false)
+        case .array: .array(node.array.map { $0.map(Self.value) } ?? [])
+        case .table: .table(node.table.map(entries(of:)) ?? [])
+        case .date: .other("a date")
+        case .time: .other("a time")
+        case .dateTime: .other("a date-time")
+        }
+    }
+}
+
+extension TOMLDocument {
+    /// The line of each key in TOML source text, read line by line: table headers
+    /// (`[keys]`), keys (bare, quoted or dotted) before `=`, multi-line strings skipped.
+    /// Keys inside inline tables are found by their table's key.
+    struct KeyLocator {
+        private var lines: [[String]: Int] = [:]
+
+        init(source: String) {
+            var table: [String] = []
+            var inMultilineString = false
+            for (index, text) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let delimiters = text.components(separatedBy: "\"\"\"").count - 1 + text.components(separatedBy: "'''").count - 1
+                defer { if delimiters % 2 == 1 { inMultilineString.toggle() } }
+                guard !inMultilineString else { continue }
+                let line = text.drop { $0 == " " || $0 == "\t" }
+                if line.hasPrefix("[") {
+                    let inside = line.drop { $0 == "[" }
+                    guard let end = Self.unquotedIndex(of: "]", in: inside), let path = Self.keyPath(inside[..<end]) else { continue }
+                    table = path
+                    record(path, line: index + 1)
+                } else if let equals = Self.unquotedIndex(of: "=", in: line), let path = Self.keyPath(line[..<equals]) {
+                    record(table + path, line: index + 1)
+                }
+            }
+        }
+
+        private mutating func record(_ path: [String], line: Int) {
+            if lines[path] == nil { lines[path] = line }
+        }
+
+        func line(of path: [String]) -> Int? {
+            var path = path
+            while !path.isEmpty {
+                if let line = lines[path] { return line }
+                path.removeLast()
+            }
+            return nil
+        }
+
+        /// The first `character` outside quotes, before any comment.
+        private static func unquotedIndex(of character: Character, in text: Substring) -> Substring.Index? {
+            var quote: Character?
+            var index = text.startIndex
+            while index < text.endIndex {
+                let current = text[index]
+                if let open = quote {
+                    if current == "\\" && open == "\"" {
+                        index = text.index(after: index)
+                        if index == text.endIndex { break }
+                    } else if current == open {
+                        quote = nil
+                    }
+                } else if current == "\"" || current == "'" {
+                    quote = current
+                } else if current == "#" {
+                    return nil
+                } else if current == character {
+                    return index
+                }
+                index = text.index(after: index)
+            }
+            return nil
+        }
+
+        /// A dotted key (`a.b`, `"a b".c`, `'x'`) as its parts, or `nil` if it is not one.
+        private static func keyPath(_ text: Substring) -> [String]? {
+            var parts: [String] = []
+            var rest = text
+            while true {
+                rest = rest.drop { $0 == " " || $0 == "\t" }
+                guard let first = rest.first else { return nil }
+                if first == "\"" || first == "'" {
+                    guard let close = rest.dropFirst().firstIndex(of: first) else { return nil }
+                    parts.append(String(rest[rest.index(after: rest.startIndex)..<close]))
+                    rest = rest[rest.index(after: close)...]
+                } else {
+                    let bare = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+                    guard !bare.isEmpty else { return nil }
+                    parts.append(String(bare))
+                    rest = rest.dropFirst(bare.count)
+                }
+                rest = rest.drop { $0 == " " || $0 == "\t" }
+                if rest.isEmpty { return parts }
+                guard rest.first == "." else { return nil }
+                rest = rest.dropFirst()
+            }
+        }
+    }
+}
