@@ -62,7 +62,8 @@ let package = Package(
             ]
         ),
         // The scrolling list itself: geometry, scroll physics, ranges, coalesced updates.
-        .target(name: "ListViewport", dependencies: ["ListDiff"]),
+        // Its ranges name ContentLoading's priorities, so that a host passes them on unchanged.
+        .target(name: "ListViewport", dependencies: ["ListDiff", "ContentLoading"]),
         // An HTTP server on the loopback address: the demo's feed and pictures, and test servers.
         .target(
             name: "LoopbackHTTP",
@@ -129,7 +130,7 @@ let package = Package(
             dependencies: ["Feeds"],
             path: "Tests/FeedsIngestCrashHelper"
         ),
-        .testTarget(name: "ListViewportTests", dependencies: ["ListViewport", "ListDiff", "SeededRandom"]),
+        .testTarget(name: "ListViewportTests", dependencies: ["ListViewport", "ListDiff", "ContentLoading", "SeededRandom"]),
         // The child that TerminalUITests runs in a pseudo-terminal and signals: restoring the
         // terminal on SIGINT or SIGTSTP needs a real process on a real terminal.
         .executableTarget(
