@@ -23,22 +23,30 @@ import Testing
         #expect(down.landing.isEmpty && down.passing.isEmpty, "no landing at rest")
     }
 
-    @Test func aFlingLoadsItsLandingAtOnceAndSkipsRowsThatFlashBy() {
+    @Test func aFlingLoadsItsLandingInTimeAndSkipsRowsThatFlashBy() {
         var (geometry, scroll) = setup(offset: 0)
         scroll.startFling(velocity: 3_000, at: .zero)
-        let ranges = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero)
+        let stop = scroll.predictedStopTime!
+        #expect(stop > .seconds(3))
+        let atStart = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero)
+        #expect(atStart.isGliding)
+        #expect(atStart.landing.isEmpty, "more than the lead before the stop: a touch may still cut the fling short")
+
+        // From the lead before the stop, the landing loads.
+        let due = stop - ViewportRanges.Configuration().landingLead
+        scroll.tick(at: due)
+        let ranges = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: due)
         let landingRow = geometry.row(atOffset: scroll.predictedLanding)!
         #expect(ranges.landing.contains(landingRow))
         #expect((20...21).contains(ranges.landing.count), "the landing screen plus half a screen each side")
-        // Early in the glide rows fly past in milliseconds: none of them is worth a request.
-        let early = Set(ranges.passing)
-        #expect(!early.contains(15))
+        // Rows still flying past, those on screen now included, are not worth a request.
+        #expect(Set(ranges.passing).isDisjoint(with: ranges.visible))
         // Rows close to the landing are passed slowly and are requested.
-        #expect(ranges.passing.allSatisfy { $0 >= ranges.visible.upperBound && $0 < ranges.landing.lowerBound })
+        #expect(ranges.passing.allSatisfy { $0 >= ranges.visible.lowerBound && $0 < ranges.landing.lowerBound })
         #expect(!ranges.passing.isEmpty)
         for row in ranges.passing {
             let leaves = scroll.predictedTime(reaching: geometry.offset(ofRow: row + 1))
-            #expect(leaves == nil || leaves! >= .milliseconds(150), "row \(row) leaves at \(String(describing: leaves))")
+            #expect(leaves == nil || leaves! >= due + .milliseconds(150), "row \(row) leaves at \(String(describing: leaves))")
         }
     }
 
@@ -61,5 +69,36 @@ import Testing
         let second = tracker.update(ranges) { items[$0] }
         #expect(second.visible.isEmpty, "the same items are visible: nothing entered or left")
         #expect(second.preload.isEmpty)
+    }
+
+    @Test func aSlowGlideKeepsTheRowsOnScreenThatItPassesSlowly() {
+        var (geometry, scroll) = setup(offset: 0)
+        // 200 units per second: the landing is 100 units (five rows) away, the glide stops
+        // within the lead, and the rows on screen now stay there for hundreds of milliseconds.
+        scroll.startFling(velocity: 200, at: .zero)
+        #expect(scroll.predictedStopTime! < ViewportRanges.Configuration().landingLead)
+        let ranges = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero)
+        #expect(ranges.landing.lowerBound > ranges.visible.lowerBound)
+        #expect(ranges.passing.contains(ranges.visible.lowerBound + 3), "a row on screen for 300 ms or more is requested")
+        #expect(!ranges.passing.contains(ranges.visible.lowerBound), "the top row leaves within 150 ms")
+    }
+
+    @Test func priorities() {
+        let (geometry, scroll) = setup(offset: 1_000)
+        let rest = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero)
+        let atRest = Dictionary(uniqueKeysWithValues: rest.rowsToLoad.map { ($0.row, $0.priority) })
+        #expect(atRest.count == rest.preload.count)
+        #expect(rest.visible.allSatisfy { atRest[$0] == .visible })
+        #expect(atRest[rest.display.upperBound - 1] == .display)
+        #expect(atRest[rest.preload.upperBound - 1] == .prefetch)
+
+        var gliding = scroll
+        gliding.startFling(velocity: 200, at: .zero)
+        let glide = ViewportRanges.compute(geometry: geometry, scroll: gliding, direction: .down, at: .zero)
+        #expect(!glide.landing.isEmpty)
+        let inGlide = Dictionary(uniqueKeysWithValues: glide.rowsToLoad.map { ($0.row, $0.priority) })
+        #expect(glide.passing.allSatisfy { inGlide[$0] == .visible }, "rows on the way are needed first")
+        #expect(glide.landing.allSatisfy { inGlide[$0] == .display })
+        #expect(inGlide.count == glide.landing.count + glide.passing.count, "nothing else: the rest flashes by")
     }
 }
