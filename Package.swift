@@ -83,6 +83,16 @@ let package = Package(
         .target(name: "CImageEncoders", linkerSettings: imageLibraries),
         .target(name: "ImageFixtures", dependencies: ["CImageEncoders", "SeededRandom"]),
 
+        // `bench scroll`'s simulation: the real viewport and loading core against the strategies
+        // apps ship, in virtual time.
+        .target(
+            name: "ScrollSimulation",
+            dependencies: [
+                "ListViewport", "ListDiff", "ContentLoading", "SeededRandom",
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
+
         // The reader: commands, benchmarks. Only this layer knows about the terminal and the CLI.
         .target(
             name: "ScrollworkApp",
@@ -131,6 +141,7 @@ let package = Package(
             path: "Tests/FeedsIngestCrashHelper"
         ),
         .testTarget(name: "ListViewportTests", dependencies: ["ListViewport", "ListDiff", "ContentLoading", "SeededRandom"]),
+        .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation", "ListViewport", "SeededRandom"]),
         // The child that TerminalUITests runs in a pseudo-terminal and signals: restoring the
         // terminal on SIGINT or SIGTSTP needs a real process on a real terminal.
         .executableTarget(
