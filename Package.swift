@@ -109,6 +109,7 @@ let package = Package(
                 "ImageFixtures",
                 "SeededRandom",
                 "LoopbackHTTP",
+                "ScrollSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
