@@ -45,14 +45,21 @@ struct ScrollBench: AsyncParsableCommand {
         }
         let traces = ScrollTrace.standard.filter { trace == nil || $0.name.contains(trace!) }
         for scrollTrace in traces {
-            var report = BenchReport(columns: options.json ? Self.columns : Self.columns.filter { $0 != "trace" })
-            for strategy in LoadingStrategy.allCases {
-                let metrics = await ScrollSimulation.run(scrollTrace, strategy: strategy, configuration: .init(seed: seed))
-                report.append(Self.row(strategy: strategy, trace: scrollTrace.name, metrics, withTrace: options.json))
-            }
+            let report = await Self.report(scrollTrace, seed: seed, withTrace: options.json)
             if !options.json { print("\n\(scrollTrace.name) (\(scrollTrace.rowCount) rows)") }
             report.print(json: options.json)
         }
+    }
+
+    /// Every strategy on `trace`: a row each, with a `trace` column for JSON.
+    @MainActor
+    static func report(_ trace: ScrollTrace, seed: UInt64, withTrace: Bool) async -> BenchReport {
+        var report = BenchReport(columns: withTrace ? columns : columns.filter { $0 != "trace" })
+        for strategy in LoadingStrategy.allCases {
+            let metrics = await ScrollSimulation.run(trace, strategy: strategy, configuration: .init(seed: seed))
+            report.append(row(strategy: strategy, trace: trace.name, metrics, withTrace: withTrace))
+        }
+        return report
     }
 
     static func row(strategy: LoadingStrategy, trace: String, _ metrics: ScrollMetrics, withTrace: Bool) -> [BenchValue] {
