@@ -35,7 +35,7 @@ final class RecordingHost: ListViewportHost {
 @Suite(.timeLimit(.minutes(1))) struct ListViewportTests {
     private func posts(_ ids: Range<Int>) -> [Post] { ids.map { Post(id: $0, title: "Post \($0)") } }
 
-    private func viewport(_ host: RecordingHost, items: [Post]) async -> ListViewport<Post> {
+    private func viewport(_ host: any ListViewportHost<Post>, items: [Post]) async -> ListViewport<Post> {
         let viewport = ListViewport<Post>(host: host)
         viewport.setViewportHeight(40)
         viewport.submit(items)
@@ -132,27 +132,7 @@ final class RecordingHost: ListViewportHost {
         var time = Duration.zero
         var nextID = 10_000
         for step in 0..<400 {
-            switch Int.random(in: 0..<10, using: &random) {
-            case 0:
-                viewport.fling(velocity: Double.random(in: -6_000...6_000, using: &random), at: time)
-            case 1:
-                viewport.drag(by: Double.random(in: -30...30, using: &random))
-            case 2:
-                let count = Int.random(in: 1...30, using: &random)
-                current.insert(contentsOf: (0..<count).map { Post(id: nextID + $0, title: "n") },
-                               at: Int.random(in: 0...current.count, using: &random))
-                nextID += count
-                viewport.submit(current)
-            case 3 where current.count > 20:
-                let start = Int.random(in: 0..<current.count - 10, using: &random)
-                current.removeSubrange(start..<start + Int.random(in: 1...10, using: &random))
-                viewport.submit(current)
-            case 4 where !current.isEmpty:
-                current[Int.random(in: 0..<current.count, using: &random)].title += "!"
-                viewport.submit(current)
-            default:
-                break
-            }
+            randomStep(viewport, items: &current, nextID: &nextID, random: &random, at: time)
             if Bool.random(using: &random) { await viewport.settled() }
             time += .microseconds(16_667)
             viewport.tick(at: time)
@@ -166,5 +146,56 @@ final class RecordingHost: ListViewportHost {
         #expect(host.problems.isEmpty, "seed \(seed): \(host.problems)")
         let displayed = Set(viewport.ranges.display.map { viewport.items[$0].id })
         #expect(host.bound == displayed, "seed \(seed): bound views are exactly the display range")
+    }
+
+    @Test func reusedViewsNeverShowTheirPreviousItemsContent() async {
+        let seed = randomizedTestSeed()
+        print("ListViewport reuse fuzz: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        let host = ReusingHost(seed: seed)
+        var current = posts(0..<300)
+        let viewport = await viewport(host, items: current)
+        var time = Duration.zero
+        var nextID = 10_000
+        for step in 0..<600 {
+            randomStep(viewport, items: &current, nextID: &nextID, random: &random, at: time)
+            if Bool.random(using: &random) { await viewport.settled() }
+            time += .microseconds(16_667)
+            viewport.tick(at: time)
+            if !host.problems.isEmpty {
+                Issue.record("seed \(seed), step \(step): \(host.problems)")
+                return
+            }
+        }
+        await run(viewport, from: time)
+        #expect(host.problems.isEmpty, "seed \(seed): \(host.problems)")
+        #expect(host.delivered > 0 && host.dropped > 0, "seed \(seed): loads both arrived in time and too late")
+        #expect(host.pool.made < 150, "seed \(seed): views are reused (\(host.pool.made) made)")
+    }
+
+    /// One random step of a fuzz: a fling, a drag, rows inserted, deleted or edited, or nothing.
+    private func randomStep(_ viewport: ListViewport<Post>, items current: inout [Post], nextID: inout Int,
+                            random: inout SeededGenerator, at time: Duration) {
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0:
+            viewport.fling(velocity: Double.random(in: -6_000...6_000, using: &random), at: time)
+        case 1:
+            viewport.drag(by: Double.random(in: -30...30, using: &random))
+        case 2:
+            let count = Int.random(in: 1...30, using: &random)
+            current.insert(contentsOf: (0..<count).map { Post(id: nextID + $0, title: "n") },
+                           at: Int.random(in: 0...current.count, using: &random))
+            nextID += count
+            viewport.submit(current)
+        case 3 where current.count > 20:
+            let start = Int.random(in: 0..<current.count - 10, using: &random)
+            current.removeSubrange(start..<start + Int.random(in: 1...10, using: &random))
+            viewport.submit(current)
+        case 4 where !current.isEmpty:
+            current[Int.random(in: 0..<current.count, using: &random)].title += "!"
+            viewport.submit(current)
+        default:
+            break
+        }
     }
 }
