@@ -85,6 +85,28 @@ final class RecordingHost: ListViewportHost {
         #expect(host.problems.isEmpty, "\(host.problems)")
     }
 
+    @Test func measuringRowsAboveTheScreenDoesNotMoveWhatIsOnIt() async {
+        let host = RecordingHost()
+        let viewport = await viewport(host, items: posts(0..<200))
+        viewport.scroll(to: 100, animated: false, at: .zero)
+        viewport.tick(at: .milliseconds(16))
+        let before = host.frames.last!.rows.map { ($0.item.id, $0.top) }
+        #expect(before.first?.0 == 50 && before.first?.1 == 0)
+        // Rows above the first visible one turn out taller and shorter than estimated.
+        viewport.setMeasuredHeight(7, of: 10)
+        viewport.setMeasuredHeight(0.5, of: 49)
+        viewport.tick(at: .milliseconds(33))
+        let after = host.frames.last!.rows.map { ($0.item.id, $0.top) }
+        #expect(after.map(\.0) == before.map(\.0) && after.map(\.1) == before.map(\.1), "the screen is unchanged")
+        #expect(viewport.scroll.offset == 100 + 5 - 1.5)
+        // A row on screen measured taller pushes down only the rows below it.
+        viewport.setMeasuredHeight(4, of: 52)
+        viewport.tick(at: .milliseconds(50))
+        #expect(screenTop(of: 50, in: host.frames.last) == 0)
+        #expect(screenTop(of: 53, in: host.frames.last) == 8)
+        #expect(host.problems.isEmpty, "\(host.problems)")
+    }
+
     @Test func atTheTopNewRowsPushTheOldOnesDown() async {
         let host = RecordingHost()
         let viewport = await viewport(host, items: posts(0..<100))
