@@ -144,4 +144,21 @@ import Testing
         #expect(Set(next.start.map(\.id)) == Set(535..<540))
         #expect(next.reprioritize.contains { $0.id == 510 && $0.priority == .visible })
     }
+
+    @Test func loadingWhenStoppedListsTheVisibleRowsAtRestAndNothingInMotion() {
+        var (geometry, scroll) = setup(offset: 1_000)
+        var configuration = ViewportRanges.Configuration()
+        configuration.loading = .whenStopped
+        let rest = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero, configuration: configuration)
+        #expect(rest.rowsToLoad.map(\.row) == Array(rest.visible))
+        #expect(rest.rowsToLoad.allSatisfy { $0.priority == .visible })
+        #expect(rest.display.count > rest.visible.count, "views are still made ahead")
+
+        scroll.startFling(velocity: 200, at: .zero)
+        let glide = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero, configuration: configuration)
+        #expect(glide.rowsToLoad.isEmpty && glide.landing.isEmpty)
+        scroll.drag(by: 3)
+        let drag = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero, configuration: configuration)
+        #expect(drag.rowsToLoad.isEmpty)
+    }
 }

@@ -5,6 +5,8 @@ extension ViewportRanges {
     /// host hands to ContentLoading each frame (prefetching, raising, lowering, and cancelling
     /// what is no longer listed).
     ///
+    /// - With ``Configuration/LoadingPolicy/whenStopped``: the visible rows at
+    ///   ``LoadPriority/visible`` when the list is at rest, else nothing.
     /// - At rest, dragging, or after a glide: the visible rows at ``LoadPriority/visible``, the
     ///   rest of the display range at ``LoadPriority/display``, the rest of the preload range at
     ///   ``LoadPriority/prefetch``.
@@ -21,6 +23,7 @@ extension ViewportRanges {
     /// at rest, rows far from the screen before rows near it.
     /// - Complexity: O(r log r) for the r rows listed.
     public var rowsToLoad: [(row: Int, priority: LoadPriority)] {
+        if loadsWhenStopped { return isAtRest ? visible.map { ($0, .visible) } : [] }
         if isGliding {
             // Passing rows are listed in the order the glide needs them; the landing's first
             // rows on screen are those on the side the glide comes from.

@@ -25,6 +25,11 @@ public struct ViewportRanges: Sendable, Equatable {
     public var isGliding = false
     /// Which way the glide goes, while ``isGliding``.
     public var glideDirection = Direction.down
+    /// Whether content loads only for the visible rows of a list at rest
+    /// (``Configuration/LoadingPolicy/whenStopped``).
+    public var loadsWhenStopped = false
+    /// Whether the list is at rest: not dragged, gliding or animating.
+    public var isAtRest = true
 
     /// Ranges with nothing in them.
     public static let empty = ViewportRanges(visible: 0..<0, display: 0..<0, preload: 0..<0, landing: 0..<0, passing: [])
@@ -84,6 +89,20 @@ public struct ViewportRanges: Sendable, Equatable {
         /// threshold as `bench scroll`'s blank ratio).
         public var readableSpeed = 1.0
 
+        /// When content loads.
+        public enum LoadingPolicy: Sendable, Equatable {
+            /// Ahead of the motion: the display and preload ranges at rest and while dragging,
+            /// a glide's landing and passing rows while it glides. The default.
+            case ahead
+            /// Only the visible rows, once the list is at rest: what some apps do (Apple's
+            /// LazyTableImages sample), simple, but rows stay blank during and after every
+            /// fling; `bench scroll` measures it as `load-when-stopped`.
+            case whenStopped
+        }
+
+        /// When content loads; ``LoadingPolicy/ahead`` by default.
+        public var loading = LoadingPolicy.ahead
+
         /// The defaults described on each property.
         public init() {}
     }
@@ -111,6 +130,11 @@ public struct ViewportRanges: Sendable, Equatable {
             display: around(offset, configuration.display),
             preload: around(offset, configuration.preload),
             landing: 0..<0, passing: [])
+        ranges.isAtRest = scroll.phase == .idle
+        if configuration.loading == .whenStopped {
+            ranges.loadsWhenStopped = true
+            return ranges
+        }
         if scroll.phase == .dragging && scroll.isHoldingAfterGlide {
             // A finger stopped a glide: where it goes next is unknown, so only the screen loads.
             // `bench scroll` tuned it: a fling stopped and reversed had loaded the rows ahead.
