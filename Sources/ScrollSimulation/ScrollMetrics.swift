@@ -96,6 +96,7 @@ public struct ScrollMetricsRecorder: Sendable {
     private var waitingForComplete = false
     private(set) var completions: [Double] = []
     private var flingStart: Duration?
+    private var restingSince: Duration?
     private(set) var flings: [Double] = []
 
     /// A recorder for a screen of `viewportHeight`.
@@ -166,6 +167,31 @@ public struct ScrollMetricsRecorder: Sendable {
         if let start = flingStart { flings.append(Self.milliseconds(time - start)) }
         flingStart = nil
         lastTime = nil
+    }
+
+    /// Counts rest toward the end of a run: call once per frame from the end of the warm-up,
+    /// with whether the list is settled (no input left, nothing moving); once it has been
+    /// settled for `rest`, the recording is finished and it returns true.
+    public mutating func endsAfterRest(at time: Duration, settled: Bool, rest: Duration, frame: Duration) -> Bool {
+        guard settled else {
+            restingSince = nil
+            return false
+        }
+        restingSince = restingSince ?? time
+        guard time - restingSince! >= rest else { return false }
+        finish(at: time + frame)
+        return true
+    }
+
+    /// The figures of the recording with the counts that come from elsewhere.
+    public func metrics(wastedRatio: Double, stale: Int, loads: Int, bytes: Int) -> ScrollMetrics {
+        let completions = visibleCompleteMilliseconds
+        return ScrollMetrics(
+            blankRatio: blankRatios.readable, blankRatioAll: blankRatios.all,
+            visibleCompleteP50: ScrollMetrics.percentile(0.5, of: completions),
+            visibleCompleteP95: ScrollMetrics.percentile(0.95, of: completions),
+            wastedRatio: wastedRatio, stale: stale, loads: loads, bytes: bytes,
+            minFlingMilliseconds: flings.min(), visibleCompleteMilliseconds: completions)
     }
 
     /// The share of visible row-time that was blank while readable, and over all.

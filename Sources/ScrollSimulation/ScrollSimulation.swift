@@ -61,7 +61,6 @@ public enum ScrollSimulation {
 
         var inputs = trace.inputs[...]
         var drag: (velocity: Double, until: Duration)?
-        var restingSince: Duration?
         var tick = 0
         while true {
             let time = configuration.frame * tick
@@ -110,31 +109,19 @@ public enum ScrollSimulation {
                                 isGliding: viewport.scroll.phase == .decelerating)
             }
             let settled = inputs.isEmpty && drag == nil && !viewport.scroll.isMoving && !viewport.needsTick
-            if time >= configuration.warmUp && settled {
-                restingSince = restingSince ?? time
-                if time - restingSince! >= configuration.rest {
-                    recorder.finish(at: time + configuration.frame)
-                    break
-                }
-            } else {
-                restingSince = nil
-            }
+            if time >= configuration.warmUp,
+               recorder.endsAfterRest(at: time, settled: settled, rest: configuration.rest, frame: configuration.frame) { break }
         }
 
         // Loads whose row is still wanted at the end are not wasted: the trace ended first.
         let stillWanted = Set(viewport.ranges.preload.map { viewport.items[$0].id })
         let wasted = world.completed.filter { serial, item in !world.shown.contains(serial) && !stillWanted.contains(item) }.count
-        let (readable, all) = recorder.blankRatios
-        let completions = recorder.visibleCompleteMilliseconds
-        return ScrollMetrics(
-            blankRatio: readable, blankRatioAll: all,
-            visibleCompleteP50: ScrollMetrics.percentile(0.5, of: completions),
-            visibleCompleteP95: ScrollMetrics.percentile(0.95, of: completions),
-            wastedRatio: world.loads > 0 ? Double(wasted) / Double(world.loads) : 0,
-            stale: world.stale, loads: world.loads, bytes: world.bytes,
-            minFlingMilliseconds: recorder.flingMilliseconds.min(),
-            displays: world.displays, peakConcurrentLoads: world.peakInFlight,
-            loadsStartedWhileMoving: world.loadsWhileMoving, visibleCompleteMilliseconds: completions)
+        var metrics = recorder.metrics(wastedRatio: world.loads > 0 ? Double(wasted) / Double(world.loads) : 0,
+                                       stale: world.stale, loads: world.loads, bytes: world.bytes)
+        metrics.displays = world.displays
+        metrics.peakConcurrentLoads = world.peakInFlight
+        metrics.loadsStartedWhileMoving = world.loadsWhileMoving
+        return metrics
     }
 
     static func seconds(_ duration: Duration) -> Double { LatencyModel.milliseconds(duration) / 1000 }

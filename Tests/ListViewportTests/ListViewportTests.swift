@@ -145,25 +145,8 @@ final class RecordingHost: ListViewportHost {
     }
 
     @Test func randomScrollsAndUpdatesNeverDrawAnUnboundRow() async {
-        let seed = randomizedTestSeed()
-        print("ListViewport fuzz: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
-        var random = SeededGenerator(seed: seed)
-        let host = RecordingHost()
-        var current = posts(0..<300)
-        let viewport = await viewport(host, items: current)
-        var time = Duration.zero
-        var nextID = 10_000
-        for step in 0..<400 {
-            randomStep(viewport, items: &current, nextID: &nextID, random: &random, at: time)
-            if Bool.random(using: &random) { await viewport.settled() }
-            time += .microseconds(16_667)
-            viewport.tick(at: time)
-            if !host.problems.isEmpty {
-                Issue.record("seed \(seed), step \(step): \(host.problems)")
-                return
-            }
-        }
-        await run(viewport, from: time)
+        guard let (host, viewport, current, seed) = await fuzz(steps: 400, host: { _ in RecordingHost() }, problems: \.problems)
+        else { return }
         #expect(viewport.items == current, "seed \(seed)")
         #expect(host.problems.isEmpty, "seed \(seed): \(host.problems)")
         let displayed = Set(viewport.ranges.display.map { viewport.items[$0].id })
@@ -171,28 +154,37 @@ final class RecordingHost: ListViewportHost {
     }
 
     @Test func reusedViewsNeverShowTheirPreviousItemsContent() async {
+        guard let (host, _, _, seed) = await fuzz(steps: 600, host: ReusingHost.init(seed:), problems: \.problems) else { return }
+        #expect(host.problems.isEmpty, "seed \(seed): \(host.problems)")
+        #expect(host.delivered > 0 && host.dropped > 0, "seed \(seed): loads both arrived in time and too late")
+        #expect(host.pool.made < 150, "seed \(seed): views are reused (\(host.pool.made) made)")
+    }
+
+    /// Random scrolls and updates of a list of 300 rows, with a printed seed that also makes
+    /// the host, ticked until nothing is left to do; nil once the host has a problem (recorded
+    /// as an issue).
+    private func fuzz<Host: ListViewportHost<Post>>(steps: Int, host makeHost: (UInt64) -> Host,
+                                                     problems: (Host) -> [String]) async -> (Host, ListViewport<Post>, [Post], UInt64)? {
         let seed = randomizedTestSeed()
-        print("ListViewport reuse fuzz: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        print("ListViewport fuzz: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
         var random = SeededGenerator(seed: seed)
-        let host = ReusingHost(seed: seed)
+        let host = makeHost(seed)
         var current = posts(0..<300)
         let viewport = await viewport(host, items: current)
         var time = Duration.zero
         var nextID = 10_000
-        for step in 0..<600 {
+        for step in 0..<steps {
             randomStep(viewport, items: &current, nextID: &nextID, random: &random, at: time)
             if Bool.random(using: &random) { await viewport.settled() }
             time += .microseconds(16_667)
             viewport.tick(at: time)
-            if !host.problems.isEmpty {
-                Issue.record("seed \(seed), step \(step): \(host.problems)")
-                return
+            if !problems(host).isEmpty {
+                Issue.record("seed \(seed), step \(step): \(problems(host))")
+                return nil
             }
         }
         await run(viewport, from: time)
-        #expect(host.problems.isEmpty, "seed \(seed): \(host.problems)")
-        #expect(host.delivered > 0 && host.dropped > 0, "seed \(seed): loads both arrived in time and too late")
-        #expect(host.pool.made < 150, "seed \(seed): views are reused (\(host.pool.made) made)")
+        return (host, viewport, current, seed)
     }
 
     /// One random step of a fuzz: a fling, a drag, rows inserted, deleted or edited, or nothing.

@@ -34,6 +34,7 @@ final class ReusingHost: ListViewportHost {
     private(set) var delivered = 0
     private(set) var dropped = 0
 
+    /// A host drawing its load delays from `seed` (the fuzz's).
     init(seed: UInt64) {
         random = SeededGenerator(seed: seed ^ 0x5EED)
     }

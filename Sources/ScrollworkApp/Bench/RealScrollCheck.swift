@@ -66,7 +66,6 @@ enum RealScrollCheck {
         var inputs = trace.inputs[...]
         let clock = ContinuousClock()
         let start = clock.now
-        var restingSince: Duration?
         // Loads of the warm-up are not counted, as in the simulation.
         var atWarmUp: ContentMetrics?
         var tick = 0
@@ -88,30 +87,17 @@ enum RealScrollCheck {
                 recorder.record(at: time, rows: host.lastVisible, isAtRest: phase != .decelerating && phase != .animating,
                                 isGliding: phase == .decelerating)
             }
-            if time >= configuration.warmUp && inputs.isEmpty && !viewport.scroll.isMoving {
-                restingSince = restingSince ?? time
-                if time - restingSince! >= configuration.rest {
-                    recorder.finish(at: time + configuration.frame)
-                    break
-                }
-            } else {
-                restingSince = nil
-            }
+            if time >= configuration.warmUp,
+               recorder.endsAfterRest(at: time, settled: inputs.isEmpty && !viewport.scroll.isMoving,
+                                      rest: configuration.rest, frame: configuration.frame) { break }
         }
         host.unbindAll()
         await loader.settled()
         try await transfer.shutdown()
         try await server.stop()
 
-        let (readable, all) = recorder.blankRatios
-        let completions = recorder.visibleCompleteMilliseconds
-        return ScrollMetrics(
-            blankRatio: readable, blankRatioAll: all,
-            visibleCompleteP50: ScrollMetrics.percentile(0.5, of: completions),
-            visibleCompleteP95: ScrollMetrics.percentile(0.95, of: completions),
-            wastedRatio: 0, stale: 0, loads: pipeline.metrics.loadsStarted - (atWarmUp?.loadsStarted ?? 0),
-            bytes: pipeline.metrics.bytesLoaded - (atWarmUp?.bytesLoaded ?? 0),
-            minFlingMilliseconds: recorder.flingMilliseconds.min(), visibleCompleteMilliseconds: completions)
+        return recorder.metrics(wastedRatio: 0, stale: 0, loads: pipeline.metrics.loadsStarted - (atWarmUp?.loadsStarted ?? 0),
+                                bytes: pipeline.metrics.bytesLoaded - (atWarmUp?.bytesLoaded ?? 0))
     }
 }
 
