@@ -6,8 +6,9 @@ public struct ScrollMetrics: Sendable, Equatable {
     /// The same over all visible row-time.
     public var blankRatioAll: Double
     /// From each moment scrolling stops until every visible row shows its content: the
-    /// median and the 95th percentile (nearest rank), in milliseconds; nil with no stop.
+    /// median (nearest rank), in milliseconds; nil with no stop.
     public var visibleCompleteP50: Double?
+    /// The same, its 95th percentile.
     public var visibleCompleteP95: Double?
     /// Loads completed whose content never reached the screen and whose row is no longer
     /// wanted at the end, over all loads.
@@ -69,10 +70,14 @@ public struct ScrollMetrics: Sendable, Equatable {
 public struct ScrollMetricsRecorder: Sendable {
     /// One visible row in a frame.
     public struct VisibleRow: Sendable {
+        /// The row's item.
         public var item: Int
+        /// Its top from the top of the screen.
         public var top: Double
+        /// Whether it shows its own content, not a placeholder (nor another item's).
         public var isFilled: Bool
 
+        /// A visible row as a frame shows it.
         public init(item: Int, top: Double, isFilled: Bool) {
             self.item = item
             self.top = top

@@ -21,9 +21,12 @@ public struct ScrollTrace: Sendable {
 
     /// An action and when it happens, from the end of the warm-up.
     public struct Input: Sendable, Equatable {
+        /// When, from the end of the warm-up.
         public var at: Duration
+        /// What.
         public var action: Action
 
+        /// `action` at `at`.
         public init(at: Duration, _ action: Action) {
             self.at = at
             self.action = action
@@ -43,6 +46,7 @@ public struct ScrollTrace: Sendable {
     /// The height of the screen.
     public var viewportHeight: Double = 800
 
+    /// A trace of `inputs` on a list of `rowCount` rows resting with `startRow` at the top.
     public init(name: String, rowCount: Int, startRow: Int = 0, inputs: [Input]) {
         self.name = name
         self.rowCount = rowCount

@@ -2,8 +2,10 @@ import ContentLoading
 
 /// One row of a simulated list: an identity, nothing else.
 public struct SimulatedRow: Identifiable, Equatable, Sendable {
+    /// The item's identity.
     public let id: Int
 
+    /// The row of item `id`.
     public init(id: Int) { self.id = id }
 }
 

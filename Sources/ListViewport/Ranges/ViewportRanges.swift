@@ -3,22 +3,30 @@
 /// - ``visible``: on screen now.
 /// - ``display``: on screen or about to be: rows whose views exist (bound to their items).
 /// - ``preload``: rows whose content should be loading: the display range and more ahead.
-/// - ``landing``: while a fling glides, the rows at its predicted resting place, which load
-///   with the visible rows' priority from ``Configuration/landingLead`` before the glide stops,
-///   so the screen is filled when it does.
-/// - ``passing``: rows from the screen now to the landing that will stay on screen long enough
-///   for a load to arrive, from ``Configuration/landingLead`` before they come into view;
-///   rows that would flash by are not requested at all.
+/// - ``landing``: while a fling glides, the rows at its predicted resting place (and half a
+///   screen before it), listed from ``Configuration/landingLead`` before the glide stops or
+///   ``Configuration/passingLead`` before they are needed, so the screen is filled when it
+///   stops; an animated scroll's target at once.
+/// - ``passing``: rows from the screen now to the landing that will stay on screen long
+///   enough to be seen once a load has arrived, from ``Configuration/passingLead`` before
+///   they are needed; rows that would flash by are not requested at all.
+///
+/// ``rowsToLoad`` turns them into ContentLoading priorities.
 ///
 /// Buffers are in screenfuls and follow the scroll direction: more ahead of the motion
 /// (leading) than behind it (trailing). During a glide or an animated scroll the display and
 /// preload ranges are the visible rows: the rows ahead would flash by, and what the glide
 /// needs is its landing and passing rows.
 public struct ViewportRanges: Sendable, Equatable {
+    /// The rows on screen.
     public var visible: Range<Int>
+    /// The rows whose views exist.
     public var display: Range<Int>
+    /// The rows whose content should be loading, at rest and while dragging.
     public var preload: Range<Int>
+    /// The rows where a glide will rest, once due (empty otherwise).
     public var landing: Range<Int>
+    /// The rows on a glide's way worth a load, once due, in the order the glide reaches them.
     public var passing: [Int]
     /// Whether the list glides or animates toward a resting place it knows: rows that are
     /// neither ``landing`` nor ``passing`` would flash by.
