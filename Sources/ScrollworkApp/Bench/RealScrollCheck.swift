@@ -162,14 +162,7 @@ private final class RealScrollHost: ListViewportHost {
     func render(_ frame: ListViewport<SimulatedRow>.Frame) {
         if let viewport {
             let items = viewport.items
-            let changes = plan.update(viewport.ranges) { items[$0].id }
-            loader.stopPrefetching(changes.stop.map(request))
-            for priority in LoadPriority.allCases {
-                let changed = changes.reprioritize.filter { $0.priority == priority }.map { request($0.id) }
-                if !changed.isEmpty { loader.setPrefetchPriority(priority, for: changed) }
-                let started = changes.start.filter { $0.priority == priority }.map { request($0.id) }
-                if !started.isEmpty { loader.startPrefetching(started, priority: priority) }
-            }
+            loader.apply(plan.update(viewport.ranges) { items[$0].id }, request: request)
         }
         lastVisible = frame.rows.filter { !$0.isLeaving }.map {
             ScrollMetricsRecorder.VisibleRow(item: $0.item.id, top: $0.top, isFilled: slots[$0.item.id]?.state.value?.item == $0.item.id)
