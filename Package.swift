@@ -63,7 +63,8 @@ let package = Package(
             ]
         ),
         // The scrolling list itself: geometry, scroll physics, ranges, coalesced updates.
-        .target(name: "ListViewport", dependencies: ["ListDiff"]),
+        // Its ranges name ContentLoading's priorities, so that a host passes them on unchanged.
+        .target(name: "ListViewport", dependencies: ["ListDiff", "ContentLoading"]),
         // An HTTP server on the loopback address: the demo's feed and pictures, and test servers.
         .target(
             name: "LoopbackHTTP",
@@ -83,6 +84,16 @@ let package = Package(
         .target(name: "CImageEncoders", linkerSettings: imageLibraries),
         .target(name: "ImageFixtures", dependencies: ["CImageEncoders", "SeededRandom"]),
 
+        // `bench scroll`'s simulation: the real viewport and loading core against the strategies
+        // apps ship, in virtual time.
+        .target(
+            name: "ScrollSimulation",
+            dependencies: [
+                "ListViewport", "ListDiff", "ContentLoading", "SeededRandom",
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
+
         // The reader: commands, benchmarks. Only this layer knows about the terminal and the CLI.
         .target(
             name: "ScrollworkApp",
@@ -99,6 +110,7 @@ let package = Package(
                 "ImageFixtures",
                 "SeededRandom",
                 "LoopbackHTTP",
+                "ScrollSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // The reader's settings file (config.toml).
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -133,7 +145,8 @@ let package = Package(
             dependencies: ["Feeds"],
             path: "Tests/FeedsIngestCrashHelper"
         ),
-        .testTarget(name: "ListViewportTests", dependencies: ["ListViewport", "ListDiff", "SeededRandom"]),
+        .testTarget(name: "ListViewportTests", dependencies: ["ListViewport", "ListDiff", "ContentLoading", "SeededRandom"]),
+        .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation", "ListViewport", "SeededRandom"]),
         // The child that TerminalUITests runs in a pseudo-terminal and signals: restoring the
         // terminal on SIGINT or SIGTSTP needs a real process on a real terminal.
         .executableTarget(

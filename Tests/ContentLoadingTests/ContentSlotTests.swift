@@ -134,6 +134,8 @@ typealias Slot = ContentSlot<TestRequest, String>
         let slot = front.makeSlot()
         slot.bind(TestRequest(url: "u"))
         front.stopPrefetching([TestRequest(url: "u")])
+        // The slot joins before the load ends: otherwise the load may end first, under load.
+        await front.commandsPerformed()
         loader.complete("u")
         var pending = front.deliveriesPending.makeAsyncIterator()
         _ = await pending.next()

@@ -35,7 +35,7 @@ final class RecordingHost: ListViewportHost {
 @Suite(.timeLimit(.minutes(1))) struct ListViewportTests {
     private func posts(_ ids: Range<Int>) -> [Post] { ids.map { Post(id: $0, title: "Post \($0)") } }
 
-    private func viewport(_ host: RecordingHost, items: [Post]) async -> ListViewport<Post> {
+    private func viewport(_ host: any ListViewportHost<Post>, items: [Post]) async -> ListViewport<Post> {
         let viewport = ListViewport<Post>(host: host)
         viewport.setViewportHeight(40)
         viewport.submit(items)
@@ -85,6 +85,28 @@ final class RecordingHost: ListViewportHost {
         #expect(host.problems.isEmpty, "\(host.problems)")
     }
 
+    @Test func measuringRowsAboveTheScreenDoesNotMoveWhatIsOnIt() async {
+        let host = RecordingHost()
+        let viewport = await viewport(host, items: posts(0..<200))
+        viewport.scroll(to: 100, animated: false, at: .zero)
+        viewport.tick(at: .milliseconds(16))
+        let before = host.frames.last!.rows.map { ($0.item.id, $0.top) }
+        #expect(before.first?.0 == 50 && before.first?.1 == 0)
+        // Rows above the first visible one turn out taller and shorter than estimated.
+        viewport.setMeasuredHeight(7, of: 10)
+        viewport.setMeasuredHeight(0.5, of: 49)
+        viewport.tick(at: .milliseconds(33))
+        let after = host.frames.last!.rows.map { ($0.item.id, $0.top) }
+        #expect(after.map(\.0) == before.map(\.0) && after.map(\.1) == before.map(\.1), "the screen is unchanged")
+        #expect(viewport.scroll.offset == 100 + 5 - 1.5)
+        // A row on screen measured taller pushes down only the rows below it.
+        viewport.setMeasuredHeight(4, of: 52)
+        viewport.tick(at: .milliseconds(50))
+        #expect(screenTop(of: 50, in: host.frames.last) == 0)
+        #expect(screenTop(of: 53, in: host.frames.last) == 8)
+        #expect(host.problems.isEmpty, "\(host.problems)")
+    }
+
     @Test func atTheTopNewRowsPushTheOldOnesDown() async {
         let host = RecordingHost()
         let viewport = await viewport(host, items: posts(0..<100))
@@ -123,48 +145,71 @@ final class RecordingHost: ListViewportHost {
     }
 
     @Test func randomScrollsAndUpdatesNeverDrawAnUnboundRow() async {
-        let seed = randomizedTestSeed()
-        print("ListViewport fuzz: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
-        var random = SeededGenerator(seed: seed)
-        let host = RecordingHost()
-        var current = posts(0..<300)
-        let viewport = await viewport(host, items: current)
-        var time = Duration.zero
-        var nextID = 10_000
-        for step in 0..<400 {
-            switch Int.random(in: 0..<10, using: &random) {
-            case 0:
-                viewport.fling(velocity: Double.random(in: -6_000...6_000, using: &random), at: time)
-            case 1:
-                viewport.drag(by: Double.random(in: -30...30, using: &random))
-            case 2:
-                let count = Int.random(in: 1...30, using: &random)
-                current.insert(contentsOf: (0..<count).map { Post(id: nextID + $0, title: "n") },
-                               at: Int.random(in: 0...current.count, using: &random))
-                nextID += count
-                viewport.submit(current)
-            case 3 where current.count > 20:
-                let start = Int.random(in: 0..<current.count - 10, using: &random)
-                current.removeSubrange(start..<start + Int.random(in: 1...10, using: &random))
-                viewport.submit(current)
-            case 4 where !current.isEmpty:
-                current[Int.random(in: 0..<current.count, using: &random)].title += "!"
-                viewport.submit(current)
-            default:
-                break
-            }
-            if Bool.random(using: &random) { await viewport.settled() }
-            time += .microseconds(16_667)
-            viewport.tick(at: time)
-            if !host.problems.isEmpty {
-                Issue.record("seed \(seed), step \(step): \(host.problems)")
-                return
-            }
-        }
-        await run(viewport, from: time)
+        guard let (host, viewport, current, seed) = await fuzz(steps: 400, host: { _ in RecordingHost() }, problems: \.problems)
+        else { return }
         #expect(viewport.items == current, "seed \(seed)")
         #expect(host.problems.isEmpty, "seed \(seed): \(host.problems)")
         let displayed = Set(viewport.ranges.display.map { viewport.items[$0].id })
         #expect(host.bound == displayed, "seed \(seed): bound views are exactly the display range")
+    }
+
+    @Test func reusedViewsNeverShowTheirPreviousItemsContent() async {
+        guard let (host, _, _, seed) = await fuzz(steps: 600, host: ReusingHost.init(seed:), problems: \.problems) else { return }
+        #expect(host.problems.isEmpty, "seed \(seed): \(host.problems)")
+        #expect(host.delivered > 0 && host.dropped > 0, "seed \(seed): loads both arrived in time and too late")
+        #expect(host.pool.made < 150, "seed \(seed): views are reused (\(host.pool.made) made)")
+    }
+
+    /// Random scrolls and updates of a list of 300 rows, with a printed seed that also makes
+    /// the host, ticked until nothing is left to do; nil once the host has a problem (recorded
+    /// as an issue).
+    private func fuzz<Host: ListViewportHost<Post>>(steps: Int, host makeHost: (UInt64) -> Host,
+                                                     problems: (Host) -> [String]) async -> (Host, ListViewport<Post>, [Post], UInt64)? {
+        let seed = randomizedTestSeed()
+        print("ListViewport fuzz: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        let host = makeHost(seed)
+        var current = posts(0..<300)
+        let viewport = await viewport(host, items: current)
+        var time = Duration.zero
+        var nextID = 10_000
+        for step in 0..<steps {
+            randomStep(viewport, items: &current, nextID: &nextID, random: &random, at: time)
+            if Bool.random(using: &random) { await viewport.settled() }
+            time += .microseconds(16_667)
+            viewport.tick(at: time)
+            if !problems(host).isEmpty {
+                Issue.record("seed \(seed), step \(step): \(problems(host))")
+                return nil
+            }
+        }
+        await run(viewport, from: time)
+        return (host, viewport, current, seed)
+    }
+
+    /// One random step of a fuzz: a fling, a drag, rows inserted, deleted or edited, or nothing.
+    private func randomStep(_ viewport: ListViewport<Post>, items current: inout [Post], nextID: inout Int,
+                            random: inout SeededGenerator, at time: Duration) {
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0:
+            viewport.fling(velocity: Double.random(in: -6_000...6_000, using: &random), at: time)
+        case 1:
+            viewport.drag(by: Double.random(in: -30...30, using: &random))
+        case 2:
+            let count = Int.random(in: 1...30, using: &random)
+            current.insert(contentsOf: (0..<count).map { Post(id: nextID + $0, title: "n") },
+                           at: Int.random(in: 0...current.count, using: &random))
+            nextID += count
+            viewport.submit(current)
+        case 3 where current.count > 20:
+            let start = Int.random(in: 0..<current.count - 10, using: &random)
+            current.removeSubrange(start..<start + Int.random(in: 1...10, using: &random))
+            viewport.submit(current)
+        case 4 where !current.isEmpty:
+            current[Int.random(in: 0..<current.count, using: &random)].title += "!"
+            viewport.submit(current)
+        default:
+            break
+        }
     }
 }

@@ -1,3 +1,4 @@
+import ContentLoading
 import ListViewport
 import Testing
 
@@ -23,22 +24,31 @@ import Testing
         #expect(down.landing.isEmpty && down.passing.isEmpty, "no landing at rest")
     }
 
-    @Test func aFlingLoadsItsLandingAtOnceAndSkipsRowsThatFlashBy() {
+    @Test func aFlingLoadsItsLandingInTimeAndSkipsRowsThatFlashBy() {
         var (geometry, scroll) = setup(offset: 0)
         scroll.startFling(velocity: 3_000, at: .zero)
-        let ranges = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero)
+        let configuration = ViewportRanges.Configuration()
+        let stop = scroll.predictedStopTime!
+        #expect(stop > .seconds(3))
+        let atStart = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero)
+        #expect(atStart.isGliding)
+        #expect(atStart.landing.isEmpty && atStart.passing.isEmpty, "nothing is due yet: a touch may still cut the fling short")
+        #expect(atStart.display == atStart.visible && atStart.preload == atStart.visible, "rows ahead would flash by")
+        #expect(atStart.rowsToLoad.isEmpty)
+
+        // From the lead before the stop, the landing loads.
+        let due = stop - configuration.landingLead
+        scroll.tick(at: due)
+        let ranges = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: due)
         let landingRow = geometry.row(atOffset: scroll.predictedLanding)!
         #expect(ranges.landing.contains(landingRow))
-        #expect((20...21).contains(ranges.landing.count), "the landing screen plus half a screen each side")
-        // Early in the glide rows fly past in milliseconds: none of them is worth a request.
-        let early = Set(ranges.passing)
-        #expect(!early.contains(15))
-        // Rows close to the landing are passed slowly and are requested.
-        #expect(ranges.passing.allSatisfy { $0 >= ranges.visible.upperBound && $0 < ranges.landing.lowerBound })
-        #expect(!ranges.passing.isEmpty)
+        #expect((landingRow + 10...landingRow + 11).contains(ranges.landing.upperBound), "the landing screen")
+        #expect((15...16).contains(ranges.landing.count), "and half a screen on the side the glide comes from")
+        // Rows on the way are requested only if they stay on screen long enough once loaded.
         for row in ranges.passing {
+            let enters = scroll.predictedTime(reaching: geometry.offset(ofRow: row) - 20) ?? due
             let leaves = scroll.predictedTime(reaching: geometry.offset(ofRow: row + 1))
-            #expect(leaves == nil || leaves! >= .milliseconds(150), "row \(row) leaves at \(String(describing: leaves))")
+            #expect(leaves == nil || leaves! - max(enters, due + configuration.expectedLoadTime) >= configuration.minimumTimeOnScreen)
         }
     }
 
@@ -61,5 +71,94 @@ import Testing
         let second = tracker.update(ranges) { items[$0] }
         #expect(second.visible.isEmpty, "the same items are visible: nothing entered or left")
         #expect(second.preload.isEmpty)
+    }
+
+    @Test func aShortGlideLoadsItsLandingAtOnceButNotRowsItLeavesBeforeItSlows() {
+        var (geometry, scroll) = setup(offset: 0)
+        // 200 units per second: the glide stops within the lead, 100 units (five rows) away,
+        // and the rows on screen now are gone before it is slow enough to read them.
+        scroll.startFling(velocity: 200, at: .zero)
+        #expect(scroll.predictedStopTime! < ViewportRanges.Configuration().landingLead)
+        let ranges = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero)
+        #expect(ranges.landing.lowerBound == 44 && ranges.landing.upperBound == 60, "landing at 99.9, half a screen before it")
+        #expect(ranges.passing.isEmpty)
+        #expect(!ranges.rowsToLoad.contains { $0.row < 5 })
+    }
+
+    @Test func priorities() {
+        let (geometry, scroll) = setup(offset: 1_000)
+        let rest = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero)
+        let atRest = Dictionary(uniqueKeysWithValues: rest.rowsToLoad.map { ($0.row, $0.priority) })
+        #expect(atRest.count == rest.preload.count)
+        #expect(rest.visible.allSatisfy { atRest[$0] == .visible })
+        #expect(atRest[rest.display.upperBound - 1] == .display)
+        #expect(atRest[rest.preload.upperBound - 1] == .prefetch)
+
+        var gliding = scroll
+        gliding.startFling(velocity: 200, at: .zero)
+        let glide = ViewportRanges.compute(geometry: geometry, scroll: gliding, direction: .down, at: .zero)
+        #expect(!glide.landing.isEmpty)
+        let inGlide = Dictionary(uniqueKeysWithValues: glide.rowsToLoad.map { ($0.row, $0.priority) })
+        #expect(glide.passing.allSatisfy { inGlide[$0] == .visible }, "rows on the way are needed first")
+        #expect(glide.landing.allSatisfy { inGlide[$0] == .display })
+        #expect(inGlide.count == glide.landing.count + glide.passing.count, "nothing else: the rest flashes by")
+    }
+
+    @Test func aFingerThatStopsAGlideLoadsOnlyTheScreenUntilItMoves() {
+        var (geometry, scroll) = setup(offset: 1_000)
+        scroll.startFling(velocity: 3_000, at: .zero)
+        scroll.tick(at: .milliseconds(100))
+        scroll.drag(by: 0)
+        #expect(scroll.isHoldingAfterGlide)
+        var ranges = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .milliseconds(100))
+        #expect(!ranges.isGliding)
+        #expect(ranges.display == ranges.visible && ranges.preload == ranges.visible)
+        #expect(Set(ranges.rowsToLoad.map(\.row)) == Set(ranges.visible))
+
+        scroll.drag(by: 1)
+        #expect(!scroll.isHoldingAfterGlide)
+        ranges = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .milliseconds(120))
+        #expect(ranges.preload.count > ranges.visible.count * 4, "moving again, the preload range is back")
+    }
+
+    @Test func aPlanStartsChangesAndStopsByIdentityMostUrgentLast() {
+        var plan = LoadPlan<Int>()
+        let (geometry, scroll) = setup(offset: 1_000)
+        let ranges = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero)
+        let first = plan.update(ranges) { $0 }
+        #expect(first.start.count == ranges.preload.count && first.stop.isEmpty && first.reprioritize.isEmpty)
+        #expect(first.start.last?.priority == .visible, "a newest-first queue starts the screen first")
+        #expect(first.start.first?.priority == .prefetch)
+
+        // Two rows inserted above: the same items, two rows lower; nothing changes.
+        let moved = plan.update(ViewportRanges.compute(geometry: RowGeometry(heights: Array(repeating: 2, count: 1_002)),
+                                                      scroll: { var shifted = scroll; shifted.setSizes(content: 2_004, viewport: 20); shifted.shift(by: 4); return shifted }(),
+                                                      direction: .down, at: .zero)) { $0 - 2 }
+        #expect(moved.start.isEmpty && moved.stop.isEmpty && moved.reprioritize.isEmpty)
+
+        // Half a screen further: rows behind leave, rows ahead start, rows move between ranges.
+        var further = scroll
+        further.scroll(to: 1_010, animated: false, at: .zero)
+        let next = plan.update(ViewportRanges.compute(geometry: geometry, scroll: further, direction: .down, at: .zero)) { $0 }
+        #expect(next.stop == [485, 486, 487, 488, 489])
+        #expect(Set(next.start.map(\.id)) == Set(535..<540))
+        #expect(next.reprioritize.contains { $0.id == 510 && $0.priority == .visible })
+    }
+
+    @Test func loadingWhenStoppedListsTheVisibleRowsAtRestAndNothingInMotion() {
+        var (geometry, scroll) = setup(offset: 1_000)
+        var configuration = ViewportRanges.Configuration()
+        configuration.loading = .whenStopped
+        let rest = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero, configuration: configuration)
+        #expect(rest.rowsToLoad.map(\.row) == Array(rest.visible))
+        #expect(rest.rowsToLoad.allSatisfy { $0.priority == .visible })
+        #expect(rest.display.count > rest.visible.count, "views are still made ahead")
+
+        scroll.startFling(velocity: 200, at: .zero)
+        let glide = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero, configuration: configuration)
+        #expect(glide.rowsToLoad.isEmpty && glide.landing.isEmpty)
+        scroll.drag(by: 3)
+        let drag = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero, configuration: configuration)
+        #expect(drag.rowsToLoad.isEmpty)
     }
 }

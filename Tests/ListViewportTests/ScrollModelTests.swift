@@ -114,4 +114,15 @@ import Testing
         let (seconds, attoseconds) = duration.components
         return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }
+
+    @Test func predictsWhenTheGlideSlowsToASpeed() {
+        var model = ScrollModel()
+        model.setSizes(content: 100_000, viewport: 800)
+        model.startFling(velocity: 8_000, at: .seconds(1))
+        let slow = model.predictedTime(slowingTo: 800)!
+        #expect(abs(model.velocity(at: slow) - 800) < 0.01)
+        #expect(model.predictedTime(slowingTo: 9_000) == nil, "slower already")
+        model.stop()
+        #expect(model.predictedTime(slowingTo: 800) == nil)
+    }
 }

@@ -48,7 +48,7 @@ public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
     /// torn down in any order), and its deinit still unregisters from it. The loader holds its
     /// slots weakly, so there is no cycle.
     @usableFromInline let loader: ContentLoader<Request, Value>
-    @usableFromInline var binding: (request: Request, consumer: ContentConsumerID)?
+    @usableFromInline var binding = SlotBinding<Request>()
 
     init(loader: ContentLoader<Request, Value>) {
         self.loader = loader
@@ -59,7 +59,7 @@ public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
     /// newest thing the user asked for.
     @inlinable
     public func bind(_ request: Request, priority: LoadPriority = .visible) {
-        if let binding, binding.request == request {
+        if let binding = binding.current, binding.request == request {
             loader.setPriority(priority, of: request, consumer: binding.consumer)
             loader.moveToFront(request, consumer: binding.consumer)
             return
@@ -71,7 +71,7 @@ public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
             storedState = .loaded(request, value)
             return
         }
-        binding = (request, loader.register(self, request: request, priority: priority))
+        binding.begin(request, consumer: loader.register(self, request: request, priority: priority))
         storedState = .loading(request)
     }
 
@@ -79,7 +79,7 @@ public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
     /// and preload ranges).
     @inlinable
     public func setPriority(_ priority: LoadPriority) {
-        guard let binding else { return }
+        guard let binding = binding.current else { return }
         loader.setPriority(priority, of: binding.request, consumer: binding.consumer)
     }
 
@@ -93,9 +93,8 @@ public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
 
     @inlinable
     func cancelBinding() {
-        guard let binding else { return }
-        loader.unregister(binding.request, consumer: binding.consumer)
-        self.binding = nil
+        guard let ended = binding.end() else { return }
+        loader.unregister(ended.request, consumer: ended.consumer)
     }
 
     /// Takes a delivered result if it belongs to the current binding.
@@ -103,16 +102,15 @@ public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
     /// - Returns: the request it was delivered for, or nil if it was stale and dropped.
     @inlinable
     func receive(_ result: Result<Value, ContentError>, consumer: ContentConsumerID) -> Request? {
-        guard let binding, binding.consumer == consumer else { return nil }
-        self.binding = nil
+        guard let request = binding.accept(from: consumer) else { return nil }
         switch result {
-        case .success(let value): storedState = .loaded(binding.request, value)
-        case .failure(let error): storedState = .failed(binding.request, error)
+        case .success(let value): storedState = .loaded(request, value)
+        case .failure(let error): storedState = .failed(request, error)
         }
-        return binding.request
+        return request
     }
 
     isolated deinit {
-        if let binding { loader.unregister(binding.request, consumer: binding.consumer) }
+        if let binding = binding.current { loader.unregister(binding.request, consumer: binding.consumer) }
     }
 }

@@ -5,7 +5,7 @@ public struct RangeTracker<ID: Hashable & Sendable>: Sendable {
     public struct Change: Sendable, Equatable {
         /// Items now in the range that were not, in row order.
         public var entered: [ID]
-        /// Items no longer in the range, in no particular order.
+        /// Items no longer in the range, in the order they had in it (a run replays exactly).
         public var left: [ID]
 
         public var isEmpty: Bool { entered.isEmpty && left.isEmpty }
@@ -20,10 +20,16 @@ public struct RangeTracker<ID: Hashable & Sendable>: Sendable {
         public var urgent: Change
     }
 
-    private var visible: Set<ID> = []
-    private var display: Set<ID> = []
-    private var preload: Set<ID> = []
-    private var urgent: Set<ID> = []
+    /// A range's items, in row order and as a set.
+    private struct Members: Sendable {
+        var ordered: [ID] = []
+        var set: Set<ID> = []
+    }
+
+    private var visible = Members()
+    private var display = Members()
+    private var preload = Members()
+    private var urgent = Members()
 
     /// A tracker for which every range is empty.
     public init() {}
@@ -32,16 +38,18 @@ public struct RangeTracker<ID: Hashable & Sendable>: Sendable {
     /// and returns what entered and left each range.
     /// - Complexity: O(r) for the r rows in the ranges.
     public mutating func update(_ ranges: ViewportRanges, id: (Int) -> ID) -> Changes {
-        func change(_ rows: some Sequence<Int>, _ previous: inout Set<ID>) -> Change {
-            var current = Set<ID>()
+        func change(_ rows: some Sequence<Int>, _ previous: inout Members) -> Change {
+            var current = Members()
             var entered: [ID] = []
             for row in rows {
                 let item = id(row)
-                if current.insert(item).inserted, !previous.contains(item) { entered.append(item) }
+                guard current.set.insert(item).inserted else { continue }
+                current.ordered.append(item)
+                if !previous.set.contains(item) { entered.append(item) }
             }
-            let left = previous.subtracting(current)
+            let left = previous.ordered.filter { !current.set.contains($0) }
             previous = current
-            return Change(entered: entered, left: Array(left))
+            return Change(entered: entered, left: left)
         }
         return Changes(
             visible: change(ranges.visible, &visible),

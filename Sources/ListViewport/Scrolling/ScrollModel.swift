@@ -96,6 +96,7 @@ public struct ScrollModel: Sendable, Equatable {
 
     /// Starts following a drag: any glide or animation stops where it is.
     public mutating func beginDrag() {
+        isHoldingAfterGlide = fling != nil || animation != nil
         fling = nil
         animation = nil
         phase = .dragging
@@ -104,8 +105,13 @@ public struct ScrollModel: Sendable, Equatable {
     /// Moves by `delta` while dragging (positive scrolls down the content), clamped to it.
     public mutating func drag(by delta: Double) {
         if phase != .dragging { beginDrag() }
+        if delta != 0 { isHoldingAfterGlide = false }
         offset = clamp(offset + delta)
     }
+
+    /// Whether a finger stopped a glide and has not moved since: a change of mind, whose next
+    /// direction is unknown.
+    public private(set) var isHoldingAfterGlide = false
 
     /// Ends a drag with `velocity` (units per second, positive down the content): a fling
     /// when it is fast enough, else the list rests.
@@ -215,6 +221,16 @@ public struct ScrollModel: Sendable, Equatable {
         guard let fling else { return nil }
         let milliseconds = log(stopVelocity / abs(fling.velocity)) / log(decelerationRate.perMillisecond)
         return fling.startTime + .microseconds(Int64(max(0, milliseconds) * 1000))
+    }
+
+    /// When the glide will have slowed to `speed` (units per second), or `nil` if it is slower
+    /// already or none is in progress: from then on, a reader can read the rows it moves.
+    /// - Complexity: O(1), in closed form.
+    public func predictedTime(slowingTo speed: Double) -> Duration? {
+        guard let fling, abs(fling.velocity) * 1000 > speed, speed > 0 else { return nil }
+        // |v₀| · rᵗ = speed  ⇒  t = ln(speed / |v₀|) / ln r.
+        let milliseconds = log(speed / 1000 / abs(fling.velocity)) / log(decelerationRate.perMillisecond)
+        return fling.startTime + .microseconds(Int64(milliseconds * 1000))
     }
 
     /// When the glide will pass `target` (an offset between here and the landing), or `nil` if

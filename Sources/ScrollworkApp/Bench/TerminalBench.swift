@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImageFixtures
+import ScrollSimulation
 import SeededRandom
 import TerminalUI
 import Thumbnails
@@ -117,12 +118,11 @@ struct TerminalBench: ParsableCommand {
         return pass
     }
 
-    /// The value below which `fraction` of `samples` lie (nearest rank).
+    /// The value below which `fraction` of `samples` lie (nearest rank), as `bench scroll`
+    /// takes it.
     static func percentile(_ samples: [Double], _ fraction: Double) -> Double {
-        precondition(!samples.isEmpty, "percentile of no samples")
-        let sorted = samples.sorted()
-        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
-        return sorted[min(sorted.count - 1, max(0, rank - 1))]
+        guard let value = ScrollMetrics.percentile(fraction, of: samples) else { preconditionFailure("percentile of no samples") }
+        return value
     }
 }
 

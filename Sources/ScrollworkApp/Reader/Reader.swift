@@ -429,13 +429,11 @@ final class Reader: ListViewportHost {
         visibleSince[id] = nil
     }
 
-    func rangesDidChange(_ changes: RangeTracker<EntryRow.ID>.Changes) {
-        guard options.showsPictures else { return }
-        thumbnails.preload(entered: changes.preload.entered.compactMap { rowsByID[$0] },
-                           urgent: changes.urgent.entered.compactMap { rowsByID[$0] }, left: changes.preload.left)
-    }
+    /// Loading follows the ranges every frame, in ``render(_:)``.
+    func rangesDidChange(_ changes: RangeTracker<EntryRow.ID>.Changes) {}
 
     func render(_ frame: ListViewport<EntryRow>.Frame) {
+        if options.showsPictures { thumbnails.load(viewport.ranges, items: viewport.items) }
         lastFrame = frame
         draw()
     }

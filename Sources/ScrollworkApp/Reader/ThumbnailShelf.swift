@@ -1,6 +1,7 @@
 import ContentLoading
 import ContentLoadingHTTP
 import HTTPLoading
+import ListViewport
 import Feeds
 import Foundation
 import TerminalUI
@@ -8,8 +9,8 @@ import ThumbnailLoading
 import Thumbnails
 
 /// The reader's thumbnails: a slot per displayed row, bound when the row is displayed and
-/// unbound when it leaves, prefetching for the preload range, and each loaded image turned
-/// into a half-block picture once.
+/// unbound when it leaves, prefetching what the viewport's ranges list, and each loaded image
+/// turned into a half-block picture once.
 ///
 /// Slots come from a reuse pool, as row views do, and a slot only ever receives the image of
 /// the request it is bound to now, so a reused row never shows its previous post's picture.
@@ -24,7 +25,9 @@ final class ThumbnailShelf {
     private var slots: [EntryRow.ID: ContentSlot<ThumbnailRequest, PixelBuffer>] = [:]
     private var spare: [ContentSlot<ThumbnailRequest, PixelBuffer>] = []
     private var pictures: [EntryRow.ID: PictureState] = [:]
-    private var prefetched: [EntryRow.ID: ThumbnailRequest] = [:]
+    private var plan = LoadPlan<EntryRow.ID>()
+    /// The requests of the rows the plan loads (or stopped last), by row.
+    private var planned: [EntryRow.ID: ThumbnailRequest] = [:]
     /// The open article's pictures: a slot and a state per image.
     private var figureSlots: [URL: ContentSlot<ThumbnailRequest, PixelBuffer>] = [:]
     private var figurePictures: [URL: PictureState] = [:]
@@ -67,14 +70,16 @@ final class ThumbnailShelf {
         return pictures[row.id] ?? .loading
     }
 
-    /// The row entered the display range: bind a slot to its picture at visible priority.
+    /// The row entered the display range: bind a slot to its picture. It loads in the background
+    /// tier unless ``load(_:items:)`` gives it a priority (a row on screen during a glide may
+    /// flash by).
     func display(_ row: EntryRow) {
         guard let request = request(for: row) else { return }
         let slot = slots[row.id] ?? spare.popLast() ?? loader.makeSlot()
         slots[row.id] = slot
         let id = row.id
         slot.onChange = { [weak self] state in self?.update(id, state) }
-        slot.bind(request, priority: .visible)
+        slot.bind(request, priority: .background)
         update(id, slot.state)
     }
 
@@ -87,21 +92,17 @@ final class ThumbnailShelf {
         pictures[id] = nil
     }
 
-    /// Rows entering the preload range start loading; those at a fling's landing load in the
-    /// landing tier, above prefetching; rows leaving the preload range stop.
-    func preload(entered: [EntryRow], urgent: [EntryRow], left: [EntryRow.ID]) {
-        for (rows, priority) in [(entered, LoadPriority.prefetch), (urgent, LoadPriority.landing)] {
-            var start: [ThumbnailRequest] = []
-            for row in rows where prefetched[row.id] == nil {
-                if let request = request(for: row) {
-                    prefetched[row.id] = request
-                    start.append(request)
-                }
-            }
-            if !start.isEmpty { loader.startPrefetching(start, priority: priority) }
+    /// Loads the pictures of the rows the viewport's ranges list (``ViewportRanges/rowsToLoad``)
+    /// at their priorities, raising, lowering and stopping them as the ranges change: the
+    /// policy `scrollwork bench scroll` measures. Call once per frame.
+    func load(_ ranges: ViewportRanges, items: [EntryRow]) {
+        let changes = plan.update(ranges) { items[$0].id }
+        for (id, _) in changes.start {
+            guard let row = plan.current[id].map({ items[$0.row] }) else { continue }
+            planned[id] = request(for: row)
         }
-        let stop = left.compactMap { prefetched.removeValue(forKey: $0) }
-        if !stop.isEmpty { loader.stopPrefetching(stop) }
+        loader.apply(changes) { planned[$0] }
+        for id in changes.stop { planned[id] = nil }
     }
 
     /// Hands loaded images to their slots; call once per frame. Returns how many arrived.

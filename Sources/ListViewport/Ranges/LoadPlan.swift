@@ -1,0 +1,48 @@
+import ContentLoading
+
+/// What a host tells ContentLoading from one frame to the next: which items' content to start
+/// loading, at which priority, whose priority changed, and which to stop, from each frame's
+/// ``ViewportRanges/rowsToLoad``.
+///
+/// With ``ContentLoader``: `start` → ``ContentLoader/startPrefetching(_:priority:)``,
+/// `reprioritize` → ``ContentLoader/setPrefetchPriority(_:for:)``, `stop` →
+/// ``ContentLoader/stopPrefetching(_:)``. Items are followed by identity, so rows inserted
+/// above change nothing. Every list comes out in a fixed order (starts and changes in the
+/// order of ``ViewportRanges/rowsToLoad``, the most urgent last; stops in the rows they last
+/// had), so that a run replays exactly.
+public struct LoadPlan<ID: Hashable & Sendable>: Sendable {
+    /// What changed since the last frame.
+    public struct Changes: Sendable {
+        /// Items to start loading, the most urgent last.
+        public var start: [(id: ID, priority: LoadPriority)] = []
+        /// Items already loading whose priority changed, the most urgent last.
+        public var reprioritize: [(id: ID, priority: LoadPriority)] = []
+        /// Items no longer to load.
+        public var stop: [ID] = []
+    }
+
+    /// The items to load now, with their priority and row.
+    public private(set) var current: [ID: (priority: LoadPriority, row: Int)] = [:]
+
+    /// A plan loading nothing.
+    public init() {}
+
+    /// Takes this frame's ranges, with `id(row)` the item at a row, and returns the changes.
+    /// - Complexity: O(r log r) for the r rows to load now and before.
+    public mutating func update(_ ranges: ViewportRanges, id: (Int) -> ID) -> Changes {
+        var changes = Changes()
+        var next: [ID: (priority: LoadPriority, row: Int)] = [:]
+        for (row, priority) in ranges.rowsToLoad {
+            let item = id(row)
+            next[item] = (priority, row)
+            if let previous = current[item] {
+                if previous.priority != priority { changes.reprioritize.append((item, priority)) }
+            } else {
+                changes.start.append((item, priority))
+            }
+        }
+        changes.stop = current.filter { next[$0.key] == nil }.sorted { $0.value.row < $1.value.row }.map(\.key)
+        current = next
+        return changes
+    }
+}
