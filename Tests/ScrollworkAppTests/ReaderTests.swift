@@ -316,5 +316,23 @@ import Testing
         #expect(harness.line(29).contains("F feeds") || harness.line(29).hasPrefix(" /"))
         harness.reader.stop()
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func progressEventsDrawAtMostOnceAFrame() async throws {
+        let harness = try Harness()
+        await harness.start()
+        harness.reader.refreshing = (0, 0, 0, 0)
+        let drawn = harness.reader.framesDrawn
+        let feed = StoredFeed(id: 1, url: URL(string: "https://news.example/feed")!)
+        var counts = EntryChangeCounts()
+        counts.new = 1
+        // Forty batches stored between two frames: the status line is drawn once, with all of them.
+        for _ in 0..<40 { harness.reader.send(.refreshProgress(.batchStored(feed, counts: counts))) }
+        #expect(harness.reader.framesDrawn == drawn)
+        harness.frames.advance()
+        #expect(harness.reader.framesDrawn == drawn + 1)
+        #expect(harness.line(29).contains("40 new"), "\(harness.line(29))")
+        harness.reader.stop()
+    }
 }
 

@@ -8,18 +8,21 @@ import TerminalUI
 final class FrameLog {
     /// Milliseconds of each event that drew a frame: the frame's whole cost on the main actor.
     private(set) var frameMilliseconds: [Double] = []
-    /// Milliseconds the main actor was busy between one frame tick and the next, all events.
-    private(set) var busyMilliseconds: [Double] = []
-    private var busySinceTick: Duration = .zero
+    /// Main-actor milliseconds in each 1/60 s of wall time that had any work, all events.
+    var busyMilliseconds: [Double] { Array(busyBySlot.values) }
+    private var busyBySlot: [Int: Double] = [:]
+    private let origin = ContinuousClock.now
 
     func record(_ duration: Duration, drew: Bool, isTick: Bool) {
-        let milliseconds = Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
+        let milliseconds = Self.milliseconds(duration)
         if drew { frameMilliseconds.append(milliseconds) }
-        busySinceTick += duration
-        if isTick {
-            busyMilliseconds.append(Double(busySinceTick.components.seconds) * 1e3 + Double(busySinceTick.components.attoseconds) / 1e15)
-            busySinceTick = .zero
-        }
+        // The slot the event ended in: work is charged to the frame interval it delays.
+        let slot = Int(Self.milliseconds(ContinuousClock.now - origin) / (1000.0 / 60))
+        busyBySlot[slot, default: 0] += milliseconds
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
     }
 }
 
@@ -35,8 +38,8 @@ struct UIBench: AsyncParsableCommand {
             Every event the reader's main actor handles is timed (frame ticks, keys, the store's \
             snapshots, arrivals); a frame is an event that drew. frame_ms is its whole cost on \
             the main actor: applying a chunk of the update, physics, layout, building the cells, \
-            diffing and encoding them. busy_ms_per_frame is all main-actor work between two \
-            frame ticks. bytes_per_frame is what one frame wrote. frames_over_budget counts \
+            diffing and encoding them. busy_ms_per_frame is all main-actor work in one 1/60 s of \
+            wall time (frames, keys, snapshots, arrivals), over the intervals that had any. bytes_per_frame is what one frame wrote. frames_over_budget counts \
             frames over 16.7 ms. The run takes about 15 seconds of real time.
             """)
 

@@ -240,7 +240,7 @@ final class Reader: ListViewportHost {
             if let feed = filter.feed, let current = summaries.first(where: { $0.id == feed.id }) {
                 filter.feed = current
             }
-            draw()
+            needsRedraw = true
         case .thumbnailsArrived:
             // Delivered with the next frame, at most once a frame.
             needsRedraw = true
@@ -250,15 +250,17 @@ final class Reader: ListViewportHost {
             article = (screen, 0)
             thumbnails.showFigures(screen.figures)
             draw()
+        // What the status line says is drawn with the next frame: a refresh storing batch after
+        // batch must not draw more than once a frame.
         case .refreshProgress(let progress):
             noteRefresh(progress)
-            draw()
+            needsRedraw = true
         case .refreshFinished(let outcomes):
             finishRefresh(outcomes)
-            draw()
+            needsRedraw = true
         case .message(let text):
             message = text
-            draw()
+            needsRedraw = true
         case .autoRefresh:
             if refreshing == nil { refresh(feed: nil) }
         case .openLink(let link):
@@ -266,10 +268,11 @@ final class Reader: ListViewportHost {
         case .tick:
             frameRequested = false
             let arrived = thumbnails.deliver()
+            let redraw = needsRedraw || arrived > 0
             needsRedraw = false
             if viewport.needsTick {
                 viewport.tick(at: now)
-            } else if arrived > 0 {
+            } else if redraw {
                 draw()
             }
             markReadOnScroll()
@@ -329,7 +332,8 @@ final class Reader: ListViewportHost {
         running = false
     }
 
-    /// Whether thumbnails arrived that the next frame must show.
+    /// Whether the next frame must draw: thumbnails arrived, or the status line or the feed
+    /// list changed.
     private var needsRedraw = false
 
     private func requestFrameIfNeeded() {
