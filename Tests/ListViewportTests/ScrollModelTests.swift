@@ -35,6 +35,20 @@ import Testing
         if let stopTime { #expect(abs(ScrollModelTests.ms(stopped - stopTime)) <= 17) }
     }
 
+    @Test(arguments: [ScrollModel.DecelerationRate.normal, .fast], [5.0, -5, 40, -300, 2_000])
+    func aFlingAimedAtAnOffsetComesToRestThere(rate: ScrollModel.DecelerationRate, distance: Double) {
+        var model = model(rate: rate)
+        model.scroll(to: 50_000, animated: false, at: .zero)
+        model.startFling(landingAt: 50_000 + distance, at: .zero)
+        #expect(model.phase == .decelerating)
+        _ = run(&model, from: .zero)
+        // It rests within what the stop velocity covers in one frame.
+        #expect(abs(model.offset - (50_000 + distance)) <= model.stopVelocity * 17, "rested at \(model.offset)")
+        // Already there: nothing moves.
+        model.startFling(landingAt: model.offset, at: .seconds(100))
+        #expect(!model.isMoving)
+    }
+
     @Test func theNormalRateGlidesAboutFiveHundredTimesTheVelocityPerMillisecond() {
         var model = model()
         model.scroll(to: 10_000, animated: false, at: .zero)

@@ -334,5 +334,29 @@ import Testing
         #expect(harness.line(29).contains("40 new"), "\(harness.line(29))")
         harness.reader.stop()
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aHeldKeyGlidesWithMomentumAndRestsWithTheCursorOnScreen() async throws {
+        let harness = try Harness(count: 100)
+        await harness.start()
+        // Key repeat: a press every 33 ms, two frames apart.
+        var glided = false
+        for _ in 0..<30 {
+            harness.key(.character("j"))
+            glided = glided || harness.reader.viewport.scroll.phase == .decelerating
+            harness.frames.advance()
+            harness.frames.advance()
+        }
+        #expect(glided, "a held key glides as a fling does")
+        harness.frames.runUntilIdle()
+        let selected = try #require(harness.reader.selectedID)
+        #expect(harness.reader.lastFrame.rows.contains { $0.item.id == selected && $0.top >= 0 && $0.top + $0.height <= 28 },
+                "the cursor's post is fully on screen")
+        // A single press eases instead.
+        harness.frames.advance(by: .seconds(1))
+        harness.key(.character("j"))
+        #expect(harness.reader.viewport.scroll.phase != .decelerating)
+        harness.reader.stop()
+    }
 }
 

@@ -119,6 +119,20 @@ public struct ScrollModel: Sendable, Equatable {
         startFling(velocity: velocity, at: time)
     }
 
+    /// Starts a fling that comes to rest at `target` (clamped to the content): the glide of a
+    /// held key, which keeps its momentum from one press to the next and slows down as a fling
+    /// does once the key is let go. Nothing happens when the list is there already.
+    ///
+    /// The velocity is the one whose decay ends at `target`: the distance times −ln r, plus
+    /// ``stopVelocity``, since a fling stops once it is slower than that.
+    /// - Complexity: O(1).
+    public mutating func startFling(landingAt target: Double, at time: Duration) {
+        let distance = clamp(target) - offset
+        guard abs(distance) >= 0.01 else { return }
+        let perMillisecond = -distance * log(decelerationRate.perMillisecond) + (distance > 0 ? stopVelocity : -stopVelocity)
+        startFling(velocity: perMillisecond * 1000, at: time)
+    }
+
     /// Starts a fling at `velocity` (units per second) from where the list is, replacing any
     /// motion; a fling into an edge the list already touches stops at once.
     public mutating func startFling(velocity: Double, at time: Duration) {

@@ -121,6 +121,14 @@ public final class ListViewport<Item: Identifiable & Equatable & Sendable> where
     }
 
     /// Ends a drag, or starts a fling, at `velocity` units per second.
+    /// Glides with a fling's deceleration to rest at `offset`; see
+    /// ``ScrollModel/startFling(landingAt:at:)``.
+    public func fling(landingAt offset: Double, at time: Duration) {
+        if offset != scroll.offset { direction = offset > scroll.offset ? .down : .up }
+        scroll.startFling(landingAt: offset, at: time)
+        needsLayout = true
+    }
+
     public func fling(velocity: Double, at time: Duration) {
         if velocity != 0 { direction = velocity > 0 ? .down : .up }
         scroll.startFling(velocity: velocity, at: time)

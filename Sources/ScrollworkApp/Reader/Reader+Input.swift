@@ -210,21 +210,29 @@ extension Reader {
         }
     }
 
-    /// Moves the cursor `delta` posts and scrolls, gliding, just enough to show it.
+    /// Moves the cursor `delta` posts and scrolls, gliding, just enough to show it. A key held
+    /// down (its presses repeating faster than every 150 ms) glides with a fling's momentum,
+    /// each press aiming the fling further, so the list slows down as a fling does when the key
+    /// is let go; a single press eases the list into place.
     func moveSelection(by delta: Int) {
         let items = viewport.items
         guard !items.isEmpty else { return }
         let current = selectedID.flatMap { id in items.firstIndex { $0.id == id } } ?? visibleTopRow()
         let next = min(max(0, current + (selectedID == nil ? 0 : delta)), items.count - 1)
         selectedID = items[next].id
+        let held = lastMove.map { $0.delta == delta && now - $0.time < .milliseconds(150) } ?? false
+        lastMove = (delta, now)
         let top = viewport.geometry.offset(ofRow: next)
         let bottom = viewport.geometry.offset(ofRow: next + 1)
         let height = viewport.scroll.viewportHeight
         let target = viewport.scroll.predictedLanding
-        if top < target {
-            viewport.scroll(to: top, animated: true, at: now)
-        } else if bottom > target + height {
-            viewport.scroll(to: bottom - height, animated: true, at: now)
+        let destination: Double? = top < target ? top : bottom > target + height ? bottom - height : nil
+        if let destination {
+            if held {
+                viewport.fling(landingAt: destination, at: now)
+            } else {
+                viewport.scroll(to: destination, animated: true, at: now)
+            }
         } else {
             draw()
         }

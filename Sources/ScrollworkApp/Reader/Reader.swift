@@ -123,6 +123,8 @@ final class Reader: ListViewportHost {
     private(set) var framesDrawn = 0
     /// Since when each post has been fully visible while the list moved slowly enough to read.
     var visibleSince: [EntryRow.ID: Duration] = [:]
+    /// The last cursor move by key and when: presses repeating fast are a held key.
+    var lastMove: (delta: Int, time: Duration)?
     /// A wake-up asked for to mark posts read on time.
     var readTimerPending = false
     /// A wake-up asked for to redraw the loader's figures.
