@@ -97,21 +97,11 @@ extension ReaderSettings {
 
 /// Strings written as TOML.
 enum TOMLText {
-    /// `text` as a TOML basic string: quoted, with `"`, `\` and control characters escaped.
+    /// `text` as a TOML basic string. The JSON string literal is one: TOML's basic strings
+    /// take the same escapes (`\"`, `\\`, `\n`, `\r`, `\t`, `\uXXXX`), so a value reads back
+    /// the same, controls included.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        JSONText.quoted(text)
     }
 }
 
