@@ -94,4 +94,23 @@ import Testing
         let plain = ArticleScreen(entry: entry("<p>Text only.</p>", thumbnail: URL(string: "https://site.example/t.jpg")), feedTitle: "", width: 40)
         #expect(plain.figures.map(\.url.absoluteString) == ["https://site.example/t.jpg"])
     }
+
+    @Test func hostilyDeepQuotesAndListsLayOutAtAnyWidth() {
+        let quotes = String(repeating: "<blockquote>", count: 200) + "<p>deep words here</p>" + String(repeating: "</blockquote>", count: 200)
+        let lists = String(repeating: "<ul><li>", count: 200) + "deep item" + String(repeating: "</li></ul>", count: 200)
+        for width in [1, 24, 80] {
+            let lines = ArticleScreen(entry: entry(quotes + lists), feedTitle: "", width: width).lines.map(text)
+            #expect(lines.contains { $0.hasSuffix("deep words here") || $0.hasSuffix("here") }, "width \(width)")
+            #expect(lines.contains { $0.hasSuffix("deep item") || $0.hasSuffix("item") }, "width \(width)")
+        }
+    }
+
+    @Test func picturesOfOtherSchemesThanHTTPAreNeverLoaded() {
+        #expect(ThumbnailShelf.isRemote(URL(string: "https://example.com/a.jpg")!))
+        #expect(ThumbnailShelf.isRemote(URL(string: "HTTP://example.com/a.jpg")!))
+        for address in ["file:///home/u/.ssh/id_rsa", "file:///dev/tty", "ftp://example.com/a.jpg", "data:image/png;base64,AAAA"] {
+            #expect(!ThumbnailShelf.isRemote(URL(string: address)!), "\(address)")
+        }
+    }
 }
+

@@ -191,6 +191,10 @@ import Testing
         await harness.pump(until: { harness.reader.viewport.items.isEmpty })
         await harness.settle()
         #expect(harness.screenText.contains("No post matches “LAKEzzz”"))
+        // Escape puts back the search before `/`; then Escape on the list clears it.
+        harness.key(.escape)
+        await harness.pump(until: { harness.reader.viewport.items.count == 1 })
+        #expect(harness.line(0).contains("matching “LAKE”"))
         harness.key(.escape)
         await harness.pump(until: { harness.reader.viewport.items.count == 31 })
         harness.reader.stop()
@@ -357,6 +361,40 @@ import Testing
         harness.key(.character("j"))
         #expect(harness.reader.viewport.scroll.phase != .decelerating)
         harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aTerminalOfAFewRowsOrNoneStillDrawsEveryScreen() async throws {
+        let harness = try Harness(columns: 12, rows: 3)
+        await harness.start()
+        for rows in [3, 2, 1, 0] {
+            harness.reader.send(.input(.resize(columns: 12, rows: rows)))
+            harness.key(.character("?"))
+            harness.key(.character("?"))
+            harness.key(.character("f"))
+            harness.key(.escape)
+            harness.key(.enter)
+            await harness.pump(until: { harness.reader.article != nil })
+            harness.key(.character("j"))
+            harness.key(.character("G"))
+            harness.key(.escape)
+            await harness.settle()
+        }
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func nothingIsDrawnAfterQuitting() async throws {
+        let harness = try Harness()
+        await harness.start()
+        harness.key(.character(" "))
+        #expect(harness.frames.hasPendingFrame)
+        let written = harness.terminal.frameSizes.count
+        harness.key(.character("Q"))
+        harness.frames.runUntilIdle()
+        harness.reader.send(.message("late"))
+        harness.reader.send(.markReadCheck)
+        #expect(harness.terminal.frameSizes.count == written, "a frame after quitting would land on the user's screen")
     }
 }
 

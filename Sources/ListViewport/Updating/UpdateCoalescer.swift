@@ -64,6 +64,7 @@ public final class UpdateCoalescer<Model: Identifiable & Equatable & Sendable, I
         newest = snapshot
         if !animated {
             generation += 1
+            diffing?.cancel()
             diffing = nil
             pending = []
             nextPending = 0

@@ -63,11 +63,13 @@ struct ArticleScreen {
             case let .heading(_, spans):
                 lines += Self.wrap(Self.runs(spans, base: Self.heading), width: width)
             case let .paragraph(spans, quoteDepth):
-                let prefix = String(repeating: "│ ", count: quoteDepth)
+                // Hostile markup nests without end: past a third of the width, deeper quotes and
+                // lists are drawn at the same depth.
+                let prefix = String(repeating: "│ ", count: min(quoteDepth, width / 6))
                 lines += Self.wrap(Self.runs(spans, base: quoteDepth > 0 ? Self.quote : Self.body), width: width - prefix.count)
                     .map { line in prefix.isEmpty ? line : [(prefix, Self.muted)] + line }
             case let .listItem(depth, marker, spans):
-                let indent = String(repeating: "  ", count: max(0, depth - 1))
+                let indent = String(repeating: "  ", count: min(max(0, depth - 1), width / 6))
                 let head = indent + marker + " "
                 let wrapped = Self.wrap(Self.runs(spans, base: Self.body), width: width - head.count)
                 for (index, line) in wrapped.enumerated() {
@@ -126,7 +128,7 @@ struct ArticleScreen {
         let headerStyle = CellStyle(foreground: .ansi(15), background: accent, attributes: .bold)
         buffer.fill(row: 0, column: 0, width: buffer.columns, height: 1, with: Cell(" ", style: headerStyle))
         buffer.write(TextLayout.truncated(" " + title, toWidth: buffer.columns), row: 0, column: 0, style: headerStyle)
-        for (offset, line) in lines.dropFirst(scroll).prefix(height).enumerated() {
+        for (offset, line) in lines.dropFirst(scroll).prefix(max(0, height)).enumerated() {
             var column = 2
             for run in line {
                 column = buffer.write(run.text, row: 1 + offset, column: column, style: run.style)

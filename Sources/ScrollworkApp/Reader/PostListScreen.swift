@@ -87,7 +87,7 @@ struct PostListScreen {
     func draw(_ frame: ListViewport<EntryRow>.Frame, pictures: (EntryRow) -> PictureState, into buffer: inout CellBuffer) {
         let width = buffer.columns
         let listTop = 1
-        let listHeight = buffer.rows - 2
+        let listHeight = max(0, buffer.rows - 2)
         buffer.fill(row: 0, column: 0, width: width, height: buffer.rows, with: .blank)
         let headerStyle = CellStyle(foreground: .ansi(15), background: colors.accent, attributes: .bold)
         buffer.fill(row: 0, column: 0, width: width, height: 1, with: Cell(" ", style: headerStyle))
@@ -115,13 +115,13 @@ struct PostListScreen {
     private func drawHelp(into buffer: inout CellBuffer) {
         let boxWidth = min(buffer.columns - 2, 62)
         let help = Self.help(keys: keys)
-        let boxHeight = min(buffer.rows - 2, help.count + 4)
+        let boxHeight = max(0, min(buffer.rows - 2, help.count + 4))
         let top = max(1, (buffer.rows - boxHeight) / 2)
         let left = max(1, (buffer.columns - boxWidth) / 2)
         let style = CellStyle(foreground: .ansi(15), background: .indexed(238))
         buffer.fill(row: top, column: left, width: boxWidth, height: boxHeight, with: Cell(" ", style: style))
         buffer.write(" Keys", row: top, column: left, style: CellStyle(foreground: .ansi(15), background: .indexed(238), attributes: .bold))
-        for (index, (keys, action)) in help.prefix(boxHeight - 3).enumerated() {
+        for (index, (keys, action)) in help.prefix(max(0, boxHeight - 3)).enumerated() {
             let row = top + 2 + index
             buffer.write(" " + keys, row: row, column: left, style: CellStyle(foreground: .indexed(117), background: .indexed(238)), limit: left + 24)
             buffer.write(action, row: row, column: left + 25, style: style, limit: left + boxWidth)

@@ -9,9 +9,7 @@ extension Reader {
     /// Opens the post under the cursor (the first on screen when there is none), and marks it
     /// read.
     func openSelected() {
-        let items = viewport.items
-        guard !items.isEmpty else { return }
-        let id = selectedID ?? items[visibleTopRow()].id
+        guard let id = targetID() else { return }
         selectedID = id
         let store = self.store
         let sink = self.sink
@@ -24,15 +22,25 @@ extension Reader {
 
     /// Opens the link of the post under the cursor in the browser.
     func openLinkOfSelected() {
-        let items = viewport.items
-        guard !items.isEmpty else { return }
-        let id = selectedID ?? items[visibleTopRow()].id
+        guard let id = targetID() else { return }
         let store = self.store
         let sink = self.sink
         Task.detached {
             let entry = try? await store.entry(id: id)
             sink.yield(.openLink(entry?.entry.link))
         }
+    }
+
+    /// The post a key acts on: the one under the cursor while it is on screen, else the first
+    /// post fully on screen (paging and flings move the list, not the cursor).
+    func targetID() -> EntryRow.ID? {
+        let items = viewport.items
+        guard !items.isEmpty else { return nil }
+        if let selectedID, lastFrame.rows.contains(where: { $0.item.id == selectedID && !$0.isLeaving && $0.top + $0.height > 0
+                                                             && $0.top < viewport.scroll.viewportHeight }) {
+            return selectedID
+        }
+        return items[visibleTopRow()].id
     }
 
     /// Opens `link` with the browser, the terminal given back while it runs.
@@ -53,14 +61,23 @@ extension Reader {
         draw()
     }
 
-    /// Flips a flag of the post under the cursor in the store.
+    /// Flips a flag of the post acted on (the open article's, else the one under the cursor) in
+    /// the store. A post marked unread by hand is never marked read again by scrolling past it.
     func toggle(_ flag: KeyPath<EntryRow, Bool>,
                 _ write: @escaping @Sendable (FeedStore, [EntryRow.ID], Bool) async throws -> Void) {
-        guard let id = selectedID ?? viewport.items.first?.id, let row = rowsByID[id] else { return }
-        selectedID = id
-        let value = !row[keyPath: flag]
+        let id: EntryRow.ID
+        let current: Bool
+        if let open = article?.screen.entry {
+            id = open.id
+            current = rowsByID[id]?[keyPath: flag] ?? (flag == \EntryRow.isRead ? open.isRead : open.isStarred)
+        } else {
+            guard let target = targetID(), let row = rowsByID[target] else { return }
+            selectedID = target
+            (id, current) = (target, row[keyPath: flag])
+        }
+        if flag == \EntryRow.isRead { if current { keptUnread.insert(id) } else { keptUnread.remove(id) } }
         let store = self.store
-        Task.detached { try? await write(store, [id], value) }
+        Task.detached { try? await write(store, [id], !current) }
     }
 
     /// Marks every post the list shows read.
@@ -172,7 +189,7 @@ extension Reader {
         visibleSince = visibleSince.filter { fully.contains($0.key) }
         var due: [EntryRow.ID] = []
         var next: Duration?
-        for id in fully {
+        for id in fully where !keptUnread.contains(id) {
             guard let row = rowsByID[id], !row.isRead else { continue }
             let since = visibleSince[id] ?? time
             visibleSince[id] = since
@@ -189,10 +206,9 @@ extension Reader {
         }
         if let next, !readTimerPending {
             readTimerPending = true
-            frames.schedule(after: next) { [weak self] in
-                self?.readTimerPending = false
-                self?.send(.tick)
-            }
+            // Not a frame: a frame tick here would start a second chain of frames beside the one
+            // the list may be running.
+            frames.schedule(after: next) { [weak self] in self?.send(.markReadCheck) }
         }
     }
 }

@@ -11,7 +11,9 @@ extension Reader {
             handle(press)
         case .mouse(let mouse):
             handle(mouse)
-        case .resize(let columns, let rows):
+        case .resize(var columns, var rows):
+            // A terminal can report no size at all while it is being resized.
+            (columns, rows) = (max(1, columns), max(1, rows))
             buffer = CellBuffer(columns: columns, rows: rows)
             renderer.invalidate()
             if let open = article {
@@ -92,6 +94,7 @@ extension Reader {
             draw()
         case .search:
             searchField = filter.search
+            searchBefore = filter.search
             draw()
         case .feeds: showFeeds()
         case .openLink: openLinkOfSelected()
@@ -113,7 +116,8 @@ extension Reader {
             return
         case .escape:
             searchField = nil
-            setFilter { $0.search = "" }
+            let before = searchBefore
+            setFilter { $0.search = before }
             draw()
             return
         case .backspace:
@@ -154,10 +158,6 @@ extension Reader {
             return
         case .refresh, .refreshAll:
             refresh(feed: nil)
-            return
-        case .help:
-            showsHelp = true
-            draw()
             return
         default: return
         }

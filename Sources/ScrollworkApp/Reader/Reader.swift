@@ -39,6 +39,8 @@ final class Reader: ListViewportHost {
         case autoRefresh
         /// Open this link in the browser (`o`); `nil` when the post has none.
         case openLink(URL?)
+        /// Time to look again at which posts have been on screen long enough to count as read.
+        case markReadCheck
     }
 
     /// What the list shows: all posts, or one feed's, maybe only unread ones, maybe only those
@@ -125,6 +127,10 @@ final class Reader: ListViewportHost {
     var visibleSince: [EntryRow.ID: Duration] = [:]
     /// The last cursor move by key and when: presses repeating fast are a held key.
     var lastMove: (delta: Int, time: Duration)?
+    /// Posts marked unread by hand this session: scrolling never marks them read.
+    var keptUnread: Set<EntryRow.ID> = []
+    /// The search in force when `/` was pressed, put back by Escape.
+    var searchBefore = ""
     /// A wake-up asked for to mark posts read on time.
     var readTimerPending = false
     /// A wake-up asked for to redraw the loader's figures.
@@ -148,7 +154,7 @@ final class Reader: ListViewportHost {
         self.thumbnails = thumbnails
         self.options = options
         let size = terminal.size
-        buffer = CellBuffer(columns: size.columns, rows: size.rows)
+        buffer = CellBuffer(columns: max(1, size.columns), rows: max(1, size.rows))
         renderer = FrameRenderer(options: .init(colorMode: options.colorMode))
         (events, sink) = AsyncStream<Event>.makeStream()
         viewport = ListViewport(host: self)
@@ -227,6 +233,8 @@ final class Reader: ListViewportHost {
     }
 
     private func handle(_ event: Event) {
+        // After quitting, nothing is drawn: the terminal may be given back already.
+        guard running else { return }
         switch event {
         case .input(let input):
             handle(input)
@@ -267,6 +275,9 @@ final class Reader: ListViewportHost {
             if refreshing == nil { refresh(feed: nil) }
         case .openLink(let link):
             openInBrowser(link)
+        case .markReadCheck:
+            readTimerPending = false
+            markReadOnScroll()
         case .tick:
             frameRequested = false
             let arrived = thumbnails.deliver()
@@ -347,6 +358,7 @@ final class Reader: ListViewportHost {
     /// Draws the screen as it is now: the open article, or the list (with the feed list or the
     /// help over it).
     func draw() {
+        guard running else { return }
         framesDrawn += 1
         if let article {
             article.screen.draw(scroll: article.scroll, status: "j/k scroll · space page · o open in browser · q back",

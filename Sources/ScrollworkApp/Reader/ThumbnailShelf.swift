@@ -32,7 +32,8 @@ final class ThumbnailShelf {
     private var figureSlots: [URL: ContentSlot<ThumbnailRequest, PixelBuffer>] = [:]
     private var figurePictures: [URL: PictureState] = [:]
 
-    /// A shelf decoding to at most `pixelSize` pixels a side, loading over HTTP and `file:`, and
+    /// A shelf decoding to at most `pixelSize` pixels a side, loading over HTTP (only `http` and
+    /// `https` pictures load; see ``isRemote(_:)``), and
     /// keeping the loaded files in `diskCache` when given.
     convenience init(pixelSize: Int = 48, diskCache: (any DataCaching<URL>)? = nil) {
         let transfer = HTTPDataLoader()
@@ -56,7 +57,15 @@ final class ThumbnailShelf {
     }
 
     private func request(for row: EntryRow) -> ThumbnailRequest? {
-        row.thumbnail.map { ThumbnailRequest(url: $0, maxPixelSize: pixelSize) }
+        row.thumbnail.flatMap { Self.isRemote($0) ? ThumbnailRequest(url: $0, maxPixelSize: pixelSize) : nil }
+    }
+
+    /// Whether a picture's address may be loaded: only `http` and `https`. Addresses come from
+    /// feeds, which are hostile input: a `file:` picture would read a local file (a private key,
+    /// `/dev/tty`) and keep a copy in the image cache.
+    nonisolated static func isRemote(_ url: URL) -> Bool {
+        let scheme = url.scheme?.lowercased()
+        return scheme == "http" || scheme == "https"
     }
 
     /// Closes the HTTP client; call once, when the reader ends.
@@ -66,7 +75,7 @@ final class ThumbnailShelf {
 
     /// What the row's thumbnail box shows.
     func picture(for row: EntryRow) -> PictureState {
-        guard row.thumbnailAddress != nil else { return .failed }
+        guard let address = row.thumbnail, Self.isRemote(address) else { return .failed }
         return pictures[row.id] ?? .loading
     }
 
@@ -116,6 +125,10 @@ final class ThumbnailShelf {
     func showFigures(_ figures: [ArticleScreen.Figure]) {
         hideFigures()
         for figure in figures where figureSlots[figure.url] == nil {
+            guard Self.isRemote(figure.url) else {
+                figurePictures[figure.url] = .failed
+                continue
+            }
             let slot = spare.popLast() ?? loader.makeSlot()
             figureSlots[figure.url] = slot
             slot.onChange = { [weak self] state in self?.updateFigure(figure, state) }
