@@ -170,9 +170,13 @@ public final class FeedRefresher: Sendable {
         }
     }
 
+    /// Records a failure, unless the refresh was cancelled (the reader quit): a feed that was
+    /// never really tried is not marked broken. (The store's writes also refuse to start in a
+    /// cancelled task; this says so where the decision is made.)
     private func fail(_ feed: StoredFeed, _ message: String) async -> FeedRefreshOutcome {
         // Errors of other libraries (the HTTP client's, the system's) may quote a server too.
         let message = FeedText.line(message)
+        if Task.isCancelled { return FeedRefreshOutcome(feed: feed, status: .failed("cancelled: " + message), movedTo: nil) }
         try? await store.recordFailure(feed: feed.id, message: message, at: now())
         return FeedRefreshOutcome(feed: feed, status: .failed(message), movedTo: nil)
     }

@@ -104,7 +104,7 @@ extension Reader {
         draw()
         let refresher = self.refresher
         let sink = self.sink
-        Task.detached {
+        refreshTask = Task.detached {
             let progress: FeedRefresher.ProgressHandler = { sink.yield(.refreshProgress($0)) }
             if let feed {
                 let outcome = await refresher.refresh(feed, progress: progress)

@@ -127,6 +127,9 @@ final class Reader: ListViewportHost {
     var visibleSince: [EntryRow.ID: Duration] = [:]
     /// The last cursor move by key and when: presses repeating fast are a held key.
     var lastMove: (delta: Int, time: Duration)?
+    /// The refresh under way, cancelled and awaited when the reader quits, so that the fetcher
+    /// is closed only after it.
+    var refreshTask: Task<Void, Never>?
     /// Posts marked unread by hand this session: scrolling never marks them read.
     var keptUnread: Set<EntryRow.ID> = []
     /// The search in force when `/` was pressed, put back by Escape.
@@ -198,6 +201,8 @@ final class Reader: ListViewportHost {
         timer?.cancel()
         deliveries.cancel()
         input.stop()
+        refreshTask?.cancel()
+        await refreshTask?.value
         await thumbnails.shutdown()
     }
 

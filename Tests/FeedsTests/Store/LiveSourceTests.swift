@@ -223,4 +223,38 @@ final class SerialTaskExecutor: TaskExecutor, @unchecked Sendable {
         let job = UnownedJob(job)
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
+
+    /// A fetcher whose servers never answer: it waits until its task is cancelled.
+    struct SilentFetcher: FeedFetching {
+        let opened: AsyncStream<URL>.Continuation
+        var maxConcurrentFetches: Int { 4 }
+
+        func open(_ request: FeedFetchRequest) async throws(FeedFetchError) -> FeedOpening {
+            opened.yield(request.url)
+            do {
+                try await Task.sleep(for: .seconds(3_600))
+            } catch {
+                throw .connectionFailed("the transfer was cancelled")
+            }
+            throw .connectionFailed("no answer")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aCancelledRefreshMarksNoFeedAsFailed() async throws {
+        let store = try FeedStore()
+        _ = try await store.addFeed(url: URL(string: "https://one.example/feed")!)
+        _ = try await store.addFeed(url: URL(string: "https://two.example/feed")!)
+        let (opened, sink) = AsyncStream<URL>.makeStream()
+        let refresher = FeedRefresher(store: store, fetcher: SilentFetcher(opened: sink), now: { storeEpoch })
+        let refresh = Task { try await refresher.refreshAll() }
+        var iterator = opened.makeAsyncIterator()
+        _ = await iterator.next()
+        _ = await iterator.next()
+        refresh.cancel()
+        let outcomes = try await refresh.value
+        #expect(outcomes.count == 2)
+        #expect(try await store.feeds().allSatisfy { $0.lastError == nil }, "quitting is not a failure of the feeds")
+    }
 }
+
