@@ -105,9 +105,9 @@ struct UIBench: AsyncParsableCommand {
         // About a hundred changes: the demo moves on forty generations, and `r` fetches them.
         let before = reader.viewport.items
         generations.skip(40)
+        let refreshes = reader.refreshesFinished
         reader.sink.yield(.input(.key(KeyPress(.character("r")))))
-        try await wait("the refresh to start", for: reader) { reader.refreshing != nil }
-        try await wait("the refresh", for: reader) { reader.refreshing == nil }
+        try await wait("the refresh", for: reader) { reader.refreshesFinished > refreshes }
         try await rest(reader)
         let after = reader.viewport.items
         // Back to the top.

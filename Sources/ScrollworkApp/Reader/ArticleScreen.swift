@@ -23,8 +23,9 @@ struct ArticleScreen {
     /// none.
     private(set) var figures: [Figure] = []
     let title: String
-    /// The post shown, kept to lay it out again at another width.
+    /// The post shown and its parsed text, kept to lay it out again at another width.
     let entry: StoredEntry
+    let document: ArticleDocument
     let feedTitle: String
 
     private static let body = CellStyle()
@@ -34,12 +35,24 @@ struct ArticleScreen {
     private static let muted = CellStyle(foreground: .indexed(245))
     private static let link = CellStyle(foreground: .indexed(39), attributes: .underline)
 
-    /// The article of `entry`, laid out for `width` columns.
+    /// The parsed text of `entry`: HTML parsing is work for a background task, not for the
+    /// frame loop.
+    static func document(of entry: StoredEntry) -> ArticleDocument {
+        ArticleDocument.parse(html: entry.entry.content ?? entry.entry.summary ?? "", base: entry.entry.link)
+    }
+
+    /// The article of `entry`, its text parsed here; see ``init(entry:document:feedTitle:width:showsPictures:)``.
     init(entry: StoredEntry, feedTitle: String, width: Int, showsPictures: Bool = true) {
+        self.init(entry: entry, document: Self.document(of: entry), feedTitle: feedTitle, width: width, showsPictures: showsPictures)
+    }
+
+    /// The article of `entry` whose text `document` holds, laid out for `width` columns.
+    /// - Complexity: O(the document's text); no parsing.
+    init(entry: StoredEntry, document: ArticleDocument, feedTitle: String, width: Int, showsPictures: Bool = true) {
         title = entry.entry.title
         self.entry = entry
+        self.document = document
         self.feedTitle = feedTitle
-        let document = ArticleDocument.parse(html: entry.entry.content ?? entry.entry.summary ?? "", base: entry.entry.link)
         let width = max(20, width - 4)
         var lines: [Line] = []
         lines += Self.wrap([(entry.entry.title.isEmpty ? "(untitled)" : entry.entry.title, Self.heading)], width: width)

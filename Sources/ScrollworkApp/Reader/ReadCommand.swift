@@ -61,7 +61,7 @@ struct ReadCommand: AsyncParsableCommand {
             title: useDemo ? "Scrollwork demo (add a real feed: scrollwork add URL)" : "Scrollwork",
             frames: LiveFrames(), thumbnails: shelf, options: options)
         if settings.imageMode == .kitty {
-            reader.message = "image_mode = \"kitty\": this version draws pictures in half blocks"
+            reader.notice = "image_mode = \"kitty\": this version draws pictures in half blocks"
         }
         await reader.run()
         session.stop()

@@ -15,7 +15,7 @@ extension Reader {
         let sink = self.sink
         Task.detached {
             guard let entry = try? await store.entry(id: id) else { return }
-            sink.yield(.articleLoaded(entry))
+            sink.yield(.articleLoaded(entry, ArticleScreen.document(of: entry)))
             try? await store.setRead(true, entries: [id])
         }
     }
@@ -136,6 +136,7 @@ extension Reader {
 
     func finishRefresh(_ outcomes: [FeedRefreshOutcome]) {
         refreshing = nil
+        refreshesFinished += 1
         let failures = outcomes.compactMap { outcome -> String? in
             if case .failed(let why) = outcome.status { "\(outcome.feed.displayTitle): \(why)" } else { nil }
         }
@@ -145,6 +146,10 @@ extension Reader {
         var text = "refreshed \(outcomes.count) feed\(outcomes.count == 1 ? "" : "s"): \(new) new"
         if let first = failures.first {
             text += failures.count == 1 ? " · failed: \(first)" : " · \(failures.count) failed (f lists them)"
+        }
+        if let notice {
+            text += " · " + notice
+            self.notice = nil
         }
         message = text
     }

@@ -17,8 +17,8 @@ extension Reader {
             buffer = CellBuffer(columns: columns, rows: rows)
             renderer.invalidate()
             if let open = article {
-                let screen = ArticleScreen(entry: open.screen.entry, feedTitle: open.screen.feedTitle, width: columns,
-                                           showsPictures: options.showsPictures)
+                let screen = ArticleScreen(entry: open.screen.entry, document: open.screen.document, feedTitle: open.screen.feedTitle,
+                                           width: columns, showsPictures: options.showsPictures)
                 article = (screen, min(open.scroll, screen.maxScroll(height: rows - 2)))
                 thumbnails.showFigures(screen.figures)
             }

@@ -34,13 +34,16 @@ final class Reader: ListViewportHost {
         case message(String)
         case tick
         case thumbnailsArrived
-        case articleLoaded(StoredEntry)
+        /// A post to show, with its text parsed off the main actor.
+        case articleLoaded(StoredEntry, ArticleDocument)
         /// Time to refresh on the settings' interval.
         case autoRefresh
         /// Open this link in the browser (`o`); `nil` when the post has none.
         case openLink(URL?)
         /// Time to look again at which posts have been on screen long enough to count as read.
         case markReadCheck
+        /// Time to show the loader's figures again while images load.
+        case loaderFigures
     }
 
     /// What the list shows: all posts, or one feed's, maybe only unread ones, maybe only those
@@ -127,6 +130,10 @@ final class Reader: ListViewportHost {
     var visibleSince: [EntryRow.ID: Duration] = [:]
     /// The last cursor move by key and when: presses repeating fast are a held key.
     var lastMove: (delta: Int, time: Duration)?
+    /// Refreshes finished since the reader started.
+    var refreshesFinished = 0
+    /// Said once in the status line after the first refresh: a setting that cannot be honoured.
+    var notice: String?
     /// The refresh under way, cancelled and awaited when the reader quits, so that the fetcher
     /// is closed only after it.
     var refreshTask: Task<Void, Never>?
@@ -259,9 +266,10 @@ final class Reader: ListViewportHost {
         case .thumbnailsArrived:
             // Delivered with the next frame, at most once a frame.
             needsRedraw = true
-        case .articleLoaded(let entry):
+        case .articleLoaded(let entry, let document):
             let feedTitle = rowsByID[entry.id]?.feedTitle ?? ""
-            let screen = ArticleScreen(entry: entry, feedTitle: feedTitle, width: buffer.columns, showsPictures: options.showsPictures)
+            let screen = ArticleScreen(entry: entry, document: document, feedTitle: feedTitle, width: buffer.columns,
+                                       showsPictures: options.showsPictures)
             article = (screen, 0)
             thumbnails.showFigures(screen.figures)
             draw()
@@ -283,6 +291,9 @@ final class Reader: ListViewportHost {
         case .markReadCheck:
             readTimerPending = false
             markReadOnScroll()
+        case .loaderFigures:
+            statusTimerPending = false
+            needsRedraw = true
         case .tick:
             frameRequested = false
             let arrived = thumbnails.deliver()
@@ -398,11 +409,7 @@ final class Reader: ListViewportHost {
         let metrics = thumbnails.loader.metrics
         guard metrics.running + metrics.waiting > 0 else { return }
         statusTimerPending = true
-        frames.schedule(after: .milliseconds(250)) { [weak self] in
-            guard let self else { return }
-            statusTimerPending = false
-            if running { draw() }
-        }
+        frames.schedule(after: .milliseconds(250)) { [weak self] in self?.send(.loaderFigures) }
     }
 
     /// The status line's hint on the post list, with the keys the settings bind.
