@@ -13,27 +13,23 @@ final class FrameLog {
     private var busyBySlot: [Int: Double] = [:]
     private let origin = ContinuousClock.now
 
-    func record(_ duration: Duration, drew: Bool, isTick: Bool) {
-        let milliseconds = Self.milliseconds(duration)
+    func record(_ duration: Duration, drew: Bool) {
+        let milliseconds = duration.milliseconds
         if drew { frameMilliseconds.append(milliseconds) }
         // The slot the event ended in: work is charged to the frame interval it delays.
-        let slot = Int(Self.milliseconds(ContinuousClock.now - origin) / (1000.0 / 60))
+        let slot = Int((ContinuousClock.now - origin).milliseconds / (1000.0 / 60))
         busyBySlot[slot, default: 0] += milliseconds
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
     }
 }
 
 /// `scrollwork bench ui`: the real reader, in its real frame loop, rendering into an in-memory
 /// 120 × 40 terminal, on the embedded demo served over loopback HTTP with its latency, driven
 /// by a script: the list of 500 posts fills with thumbnails, a long fling goes through it and
-/// stops, a refresh brings about a hundred changes, and a fling goes back to the top.
+/// stops, a refresh brings about 160 changes, and a fling goes back to the top.
 struct UIBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ui",
-        abstract: "Frame times of the real reader on the demo: fling through 500 posts, refresh 100 changes, fling back.",
+        abstract: "Frame times of the real reader on the demo: fling through 500 posts, refresh about 160 changes, fling back.",
         discussion: """
             Every event the reader's main actor handles is timed (frame ticks, keys, the store's \
             snapshots, arrivals); a frame is an event that drew. frame_ms is its whole cost on \

@@ -138,18 +138,14 @@ struct ArticleScreen {
         }
         // The header and the status line are drawn last: a picture half scrolled out stays
         // under them.
-        let headerStyle = CellStyle(foreground: .ansi(15), background: accent, attributes: .bold)
-        buffer.fill(row: 0, column: 0, width: buffer.columns, height: 1, with: Cell(" ", style: headerStyle))
-        buffer.write(TextLayout.truncated(" " + title, toWidth: buffer.columns), row: 0, column: 0, style: headerStyle)
+        buffer.drawTitleBar(title, accent: accent)
         for (offset, line) in lines.dropFirst(scroll).prefix(max(0, height)).enumerated() {
             var column = 2
             for run in line {
                 column = buffer.write(run.text, row: 1 + offset, column: column, style: run.style)
             }
         }
-        let statusStyle = CellStyle(foreground: .indexed(250), background: .indexed(236))
-        buffer.fill(row: buffer.rows - 1, column: 0, width: buffer.columns, height: 1, with: Cell(" ", style: statusStyle))
-        buffer.write(TextLayout.truncated(" " + status, toWidth: buffer.columns), row: buffer.rows - 1, column: 0, style: statusStyle)
+        buffer.drawStatusLine(status)
     }
 
     /// The largest scroll that still fills the screen.

@@ -51,8 +51,6 @@ struct FeedListScreen {
         selection = min(max(0, selection + delta), entries.count - 1)
     }
 
-    private var header: CellStyle { CellStyle(foreground: .ansi(15), background: colors.accent, attributes: .bold) }
-    private static let statusStyle = CellStyle(foreground: .indexed(250), background: .indexed(236))
     private var count: CellStyle { CellStyle(foreground: colors.unread, attributes: .bold) }
     private var muted: CellStyle { CellStyle(foreground: colors.dim) }
     private static let error = CellStyle(foreground: .indexed(203))
@@ -61,10 +59,8 @@ struct FeedListScreen {
     func draw(status: String, into buffer: inout CellBuffer) {
         let width = buffer.columns
         buffer.fill(row: 0, column: 0, width: width, height: buffer.rows, with: .blank)
-        buffer.fill(row: 0, column: 0, width: width, height: 1, with: Cell(" ", style: header))
         let feeds = entries.count - 1
-        buffer.write(TextLayout.truncated(" Feeds — \(feeds) subscription\(feeds == 1 ? "" : "s")", toWidth: width),
-                     row: 0, column: 0, style: header)
+        buffer.drawTitleBar("Feeds — \(feeds) subscription\(feeds == 1 ? "" : "s")", accent: colors.accent)
         let height = buffer.rows - 2
         let fit = max(1, height / Self.rowHeight)
         let first = min(max(0, selection - fit / 2), max(0, entries.count - fit))
@@ -98,7 +94,6 @@ struct FeedListScreen {
             let detail = feed.lastError.map { "failed: " + $0 } ?? feed.url.absoluteString
             buffer.write(TextLayout.truncated(detail, toWidth: max(1, width - 9)), row: top + 1, column: 8, style: detailStyle)
         }
-        buffer.fill(row: buffer.rows - 1, column: 0, width: width, height: 1, with: Cell(" ", style: Self.statusStyle))
-        buffer.write(TextLayout.truncated(" " + status, toWidth: width), row: buffer.rows - 1, column: 0, style: Self.statusStyle)
+        buffer.drawStatusLine(status)
     }
 }

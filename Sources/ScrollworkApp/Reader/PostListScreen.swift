@@ -89,9 +89,7 @@ struct PostListScreen {
         let listTop = 1
         let listHeight = max(0, buffer.rows - 2)
         buffer.fill(row: 0, column: 0, width: width, height: buffer.rows, with: .blank)
-        let headerStyle = CellStyle(foreground: .ansi(15), background: colors.accent, attributes: .bold)
-        buffer.fill(row: 0, column: 0, width: width, height: 1, with: Cell(" ", style: headerStyle))
-        buffer.write(TextLayout.truncated(" " + title, toWidth: width), row: 0, column: 0, style: headerStyle)
+        buffer.drawTitleBar(title, accent: colors.accent)
 
         strips?.keep(only: Set(frame.rows.map(\.item.id)))
         for row in frame.rows {
@@ -105,9 +103,7 @@ struct PostListScreen {
             buffer.write(line, row: listTop + listHeight / 2, column: max(2, (width - DisplayWidth.of(line)) / 2),
                          style: CellStyle(foreground: .indexed(245)))
         }
-        let statusStyle = CellStyle(foreground: .indexed(250), background: .indexed(236))
-        buffer.fill(row: buffer.rows - 1, column: 0, width: width, height: 1, with: Cell(" ", style: statusStyle))
-        buffer.write(TextLayout.truncated(" " + status, toWidth: width), row: buffer.rows - 1, column: 0, style: statusStyle)
+        buffer.drawStatusLine(status)
         if showsHelp { drawHelp(into: &buffer) }
     }
 

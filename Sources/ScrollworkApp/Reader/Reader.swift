@@ -231,8 +231,7 @@ final class Reader: ListViewportHost {
         let drawn = framesDrawn
         handle(event)
         if running { requestFrameIfNeeded() }
-        let isTick = if case .tick = event { true } else { false }
-        frameLog.record(ContinuousClock.now - started, drew: framesDrawn > drawn, isTick: isTick)
+        frameLog.record(ContinuousClock.now - started, drew: framesDrawn > drawn)
     }
 
     /// Where `scrollwork bench ui` keeps the time of every event the main actor handled.
