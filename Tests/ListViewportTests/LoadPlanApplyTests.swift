@@ -59,6 +59,8 @@ import Testing
         second.stop = ["a"]
         second.reprioritize = [("b", .visible)]
         loader.apply(second) { Request(key: $0) }
+        // Both plans are in the pipeline's hands before the first load lets go.
+        await loader.commandsTaken()
 
         transfer.opener.yield()
         await loader.settled()

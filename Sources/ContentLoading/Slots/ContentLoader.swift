@@ -130,6 +130,14 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
         return value
     }
 
+    /// Returns once every command sent so far (binds, prefetches, priorities, stops) has been
+    /// taken by the pipeline, without waiting for the work they start: for a test that must
+    /// know its commands arrived before it lets a load finish.
+    public func commandsTaken() async {
+        flush()
+        await pipeline.wait(for: inbox, untilIdle: false)
+    }
+
     /// Returns once every command sent so far has been performed and the pipeline has settled
     /// (see ``ContentPipeline/settled()``). Values delivered meanwhile wait in the mailbox for
     /// ``deliverPending()``.
