@@ -3,8 +3,9 @@ import PackageDescription
 
 /// The system image libraries: Debian `libpng-dev` and `libjpeg-dev` (libjpeg-turbo).
 let imageLibraries: [LinkerSetting] = [.linkedLibrary("png"), .linkedLibrary("jpeg")]
-/// The PNG decoder's inflate and CRC-32 on Linux: Debian `libisal-dev` (Intel ISA-L).
-let fastInflate: [LinkerSetting] = [.linkedLibrary("isal", .when(platforms: [.linux]))]
+/// The PNG decoder's inflate: zlib (Debian `zlib1g-dev`), and where the machine has it, Intel's
+/// ISA-L, opened at run time (`dlopen`) and never linked, so a machine without it builds too.
+let inflateLibraries: [LinkerSetting] = [.linkedLibrary("z"), .linkedLibrary("dl", .when(platforms: [.linux]))]
 
 let package = Package(
     name: "Scrollwork",
@@ -34,7 +35,7 @@ let package = Package(
         .target(name: "ListDiff"),
         // One stable hash (FNV-1a) for the disk cache's names and checks and Feeds' entry ids.
         .target(name: "StableHashing"),
-        .target(name: "CThumbnails", linkerSettings: imageLibraries + fastInflate),
+        .target(name: "CThumbnails", linkerSettings: imageLibraries + inflateLibraries),
         .target(name: "Thumbnails", dependencies: ["CThumbnails"]),
         // The loading engine, without networking: an app plugs in its own DataLoading.
         .target(name: "ContentLoading", dependencies: ["StableHashing", .product(name: "DequeModule", package: "swift-collections")]),

@@ -43,23 +43,8 @@ public enum PNGFixture {
         samples: [UInt16], width: Int, height: Int, colorType: ColorType, bitDepth: Int,
         interlaced: Bool = false, palette: [UInt8] = [], transparency: [UInt8] = []
     ) -> [UInt8] {
-        precondition(samples.count == width * height * colorType.channels, "one sample per channel per pixel")
-        let rowBytes = (width * colorType.channels * bitDepth + 7) / 8
-        var rows = [UInt8](repeating: 0, count: rowBytes * height)
-        for y in 0..<height {
-            for index in 0..<(width * colorType.channels) {
-                let sample = samples[y * width * colorType.channels + index]
-                precondition(Int(sample) < 1 << bitDepth, "sample \(sample) does not fit in \(bitDepth) bits")
-                let bit = index * bitDepth
-                if bitDepth == 16 {
-                    rows[y * rowBytes + bit / 8] = UInt8(sample >> 8)
-                    rows[y * rowBytes + bit / 8 + 1] = UInt8(sample & 0xFF)
-                } else {
-                    // Sub-byte samples fill each byte from its most significant bit.
-                    rows[y * rowBytes + bit / 8] |= UInt8(sample << (8 - bitDepth - bit % 8) & 0xFF)
-                }
-            }
-        }
+        let rows = packedRows(samples: samples, width: width, height: height, colorType: colorType, bitDepth: bitDepth)
+        let rowBytes = self.rowBytes(width: width, colorType: colorType, bitDepth: bitDepth)
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         let status = cie_encode_png(
@@ -71,6 +56,36 @@ public enum PNGFixture {
         precondition(status == 0, "libpng rejected the image")
         defer { cie_free(output) }
         return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+
+    /// The bytes of one row of `width` pixels, as PNG packs them (without the filter byte).
+    public static func rowBytes(width: Int, colorType: ColorType, bitDepth: Int) -> Int {
+        (width * colorType.channels * bitDepth + 7) / 8
+    }
+
+    /// `samples` packed into rows the way PNG stores them before filtering: 16-bit samples
+    /// big-endian, samples below 8 bits filling each byte from its most significant bit, each
+    /// row `rowBytes(width:colorType:bitDepth:)` long.
+    ///
+    /// - Precondition: One sample per channel per pixel, each in `0 ..< 1 << bitDepth`.
+    public static func packedRows(samples: [UInt16], width: Int, height: Int, colorType: ColorType, bitDepth: Int) -> [UInt8] {
+        precondition(samples.count == width * height * colorType.channels, "one sample per channel per pixel")
+        let rowBytes = rowBytes(width: width, colorType: colorType, bitDepth: bitDepth)
+        var rows = [UInt8](repeating: 0, count: rowBytes * height)
+        for y in 0..<height {
+            for index in 0..<(width * colorType.channels) {
+                let sample = samples[y * width * colorType.channels + index]
+                precondition(Int(sample) < 1 << bitDepth, "sample \(sample) does not fit in \(bitDepth) bits")
+                let bit = index * bitDepth
+                if bitDepth == 16 {
+                    rows[y * rowBytes + bit / 8] = UInt8(sample >> 8)
+                    rows[y * rowBytes + bit / 8 + 1] = UInt8(sample & 0xFF)
+                } else {
+                    rows[y * rowBytes + bit / 8] |= UInt8(sample << (8 - bitDepth - bit % 8) & 0xFF)
+                }
+            }
+        }
+        return rows
     }
 
     /// Encodes 8-bit RGBA pixels (4 bytes each, row-major) as an RGBA PNG.

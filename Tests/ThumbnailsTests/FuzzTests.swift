@@ -19,11 +19,12 @@ struct FuzzTests {
         ("cmyk jpeg", JPEGFixture.encode(pixels: (0..<(16 * 16 * 4)).map { UInt8($0 % 256) }, width: 16, height: 16, color: .ycck)),
     ]
 
-    @Test func survivesThousandsOfMutatedFiles() {
-        print("fuzz seed: 0x\(String(Self.seed, radix: 16))")
+    @Test(arguments: ThumbnailDecoder.Inflate.allCases)
+    func survivesThousandsOfMutatedFiles(inflate: ThumbnailDecoder.Inflate) {
+        print("fuzz seed: 0x\(String(Self.seed, radix: 16)), \(inflate.library)")
         var generator = SeededGenerator(seed: Self.seed)
         // Small enough that a mutated header cannot make one case slow.
-        let decoder = ThumbnailDecoder(configuration: .init(maxPixelCount: 1 << 20))
+        let decoder = ThumbnailDecoder(configuration: .init(maxPixelCount: 1 << 20, inflate: inflate))
         var outcomes: [String: Int] = [:]
         let iterations = 4000
         for iteration in 0..<iterations {

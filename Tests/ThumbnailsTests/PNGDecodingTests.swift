@@ -59,22 +59,43 @@ struct PNGDecodingTests {
 
         let image = try ThumbnailDecoder().decode(png, maxPixelSize: nil)
 
-        #expect(image.width == Self.width && image.height == Self.height && image.bytesPerRow == Self.width * 4)
-        for y in 0..<Self.height {
-            for x in 0..<Self.width {
-                let first = (y * Self.width + x) * channels
-                let value = { (channel: Int) in Self.eightBit(samples[first + channel], bitDepth: layout.bitDepth) }
-                let expected = switch layout.colorType {
-                case .gray: RGBA(red: value(0), green: value(0), blue: value(0))
-                case .grayAlpha: RGBA(red: value(0), green: value(0), blue: value(0), alpha: value(1))
-                case .rgb: RGBA(red: value(0), green: value(1), blue: value(2))
-                case .rgba: RGBA(red: value(0), green: value(1), blue: value(2), alpha: value(3))
-                case .palette: RGBA(
-                    red: Self.palette[Int(samples[first]) * 3], green: Self.palette[Int(samples[first]) * 3 + 1],
-                    blue: Self.palette[Int(samples[first]) * 3 + 2]
-                )
+        Self.expectPixels(image, samples: samples, width: Self.width, height: Self.height, colorType: layout.colorType, bitDepth: layout.bitDepth)
+    }
+
+    /// The pixel the decoder promises for pixel (`x`, `y`) of `samples`, laid out as
+    /// `PNGFixture.encode` takes them, over `palette`.
+    static func expectedPixel(
+        _ samples: [UInt16], x: Int, y: Int, width: Int, colorType: PNGFixture.ColorType, bitDepth: Int, palette: [UInt8] = palette
+    ) -> RGBA {
+        let first = (y * width + x) * colorType.channels
+        let value = { (channel: Int) in eightBit(samples[first + channel], bitDepth: bitDepth) }
+        return switch colorType {
+        case .gray: RGBA(red: value(0), green: value(0), blue: value(0))
+        case .grayAlpha: RGBA(red: value(0), green: value(0), blue: value(0), alpha: value(1))
+        case .rgb: RGBA(red: value(0), green: value(1), blue: value(2))
+        case .rgba: RGBA(red: value(0), green: value(1), blue: value(2), alpha: value(3))
+        case .palette: RGBA(
+            red: palette[Int(samples[first]) * 3], green: palette[Int(samples[first]) * 3 + 1], blue: palette[Int(samples[first]) * 3 + 2]
+        )
+        }
+    }
+
+    /// Expects `image` to be `samples` at full size, every pixel; stops at the first few
+    /// wrong ones.
+    static func expectPixels(
+        _ image: PixelBuffer, samples: [UInt16], width: Int, height: Int, colorType: PNGFixture.ColorType, bitDepth: Int,
+        comment: String = "", sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(image.width == width && image.height == height && image.bytesPerRow == width * 4, "\(comment)", sourceLocation: sourceLocation)
+        guard image.width == width && image.height == height else { return }
+        var wrong = 0
+        for y in 0..<height {
+            for x in 0..<width where wrong < 3 {
+                let expected = expectedPixel(samples, x: x, y: y, width: width, colorType: colorType, bitDepth: bitDepth)
+                if image[x, y] != expected {
+                    Issue.record("pixel (\(x), \(y)) is \(image[x, y]), not \(expected) \(comment)", sourceLocation: sourceLocation)
+                    wrong += 1
                 }
-                #expect(image[x, y] == expected, "pixel (\(x), \(y))")
             }
         }
     }

@@ -53,11 +53,25 @@ typedef struct {
     int interlaced;
 } ct_png_info;
 
-/// A decoder over `size` bytes at `data`, which must stay valid until `ct_png_destroy`. NULL if out of memory.
-ct_png_decoder *ct_png_create(const uint8_t *data, size_t size);
+/// Which library inflates a PNG's image data.
+typedef enum {
+    /// Intel's ISA-L where the machine has its runtime library (libisal.so.2) and it passes a
+    /// self-test, and the environment does not say `SCROLLWORK_INFLATE=zlib`; else zlib.
+    CT_INFLATE_FASTEST = 0,
+    /// zlib, always.
+    CT_INFLATE_ZLIB = 1,
+} ct_inflate_choice;
+
+/// What `choice` uses on this machine, for reports: for example "ISA-L (libisal.so.2)" or
+/// "zlib 1.2.13 (ISA-L not found)". The string lives as long as the process.
+const char *ct_inflate_library(ct_inflate_choice choice);
+
+/// A decoder over `size` bytes at `data`, which must stay valid until `ct_png_destroy`, whose
+/// image data `inflate` inflates. NULL if out of memory.
+ct_png_decoder *ct_png_create(const uint8_t *data, size_t size, ct_inflate_choice inflate);
 /// Reads the chunks up to the first IDAT; allocates nothing in proportion to the image.
 ct_status ct_png_read_info(ct_png_decoder *decoder, ct_png_info *info);
-/// Sets up the transforms to 8 bits per sample and picks the layout: palette images stay
+/// Picks the layout rows are delivered in, 8 bits per sample: palette images stay
 /// indices (with `palette` filled with 256 RGBA entries, tRNS applied, entries past the PLTE
 /// black, as libpng's expansion has them), opaque grey and RGB stay as they are, everything
 /// else becomes RGBA. For an interlaced image this allocates width * height * (bytes per pixel).
@@ -65,7 +79,8 @@ ct_status ct_png_start(ct_png_decoder *decoder, ct_layout *layout, uint8_t palet
 /// Interlaced images only: runs up to `max_rows` row reads of the Adam7 passes into the
 /// decoder's image buffer. `*finished` becomes 1 once every pass is done.
 ct_status ct_png_decode_interlaced(ct_png_decoder *decoder, uint32_t max_rows, int *finished);
-/// Copies or decodes up to `max_rows` finished rows to `out`, `stride` bytes apart.
+/// Copies or decodes up to `max_rows` finished rows to `out`, `stride` bytes apart. Damage
+/// after some rows returns CT_OK with those rows; the next call fails with it.
 ct_status ct_png_read_rows(ct_png_decoder *decoder, uint8_t *out, size_t stride, uint32_t max_rows, uint32_t *rows_read);
 const char *ct_png_message(const ct_png_decoder *decoder);
 void ct_png_destroy(ct_png_decoder *decoder);

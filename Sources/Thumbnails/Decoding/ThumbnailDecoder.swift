@@ -43,7 +43,7 @@ public struct ThumbnailDecoder: ImageDecoding {
         return try data.withUnsafeBufferPointer { bytes throws(ThumbnailError) in
             switch format {
             case .png:
-                let source = try PNGRowSource.open(bytes, maxPixelCount: configuration.maxPixelCount)
+                let source = try PNGRowSource.open(bytes, maxPixelCount: configuration.maxPixelCount, inflate: configuration.inflate)
                 return try reduce(source, maxPixelSize: maxPixelSize, isCancelled: isCancelled)
             case .jpeg:
                 let source = try JPEGRowSource.open(

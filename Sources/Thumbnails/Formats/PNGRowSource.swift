@@ -1,10 +1,11 @@
 import CThumbnails
 
-/// Delivers the rows of a PNG through libpng, 8 bits per sample: palette images as indices
-/// with their palette (tRNS applied), opaque grey and RGB as they are, everything else as
-/// RGBA (tRNS expanded to alpha, grey with alpha widened to RGB); 16-bit samples cut to their
-/// high byte, gamma ignored. On Linux the image data are inflated with Intel's ISA-L, two to
-/// three times as fast as libpng's zlib, and handed to libpng to unfilter.
+/// Delivers the rows of a PNG, 8 bits per sample: palette images as indices with their palette
+/// (tRNS applied), opaque grey and RGB as they are, everything else as RGBA (tRNS expanded to
+/// alpha, grey with alpha widened to RGB); 16-bit samples cut to their high byte, gamma
+/// ignored. libpng reads the chunks before the image data; the image data are inflated with
+/// the library `inflate` picks (Intel's ISA-L where the machine has it, two to three times as
+/// fast as zlib) and unfiltered a whole pixel at a time (CThumbnails).
 ///
 /// A non-interlaced image is decoded straight into the caller's batch buffer, one row at a
 /// time. An interlaced (Adam7) image revisits every row in seven passes, so it is first decoded
@@ -22,8 +23,10 @@ final class PNGRowSource: RowSource {
 
     /// Reads the header of the PNG in `bytes`, which must outlive the source, and checks it
     /// against `maxPixelCount` before anything in proportion to the image is allocated.
-    static func open(_ bytes: UnsafeBufferPointer<UInt8>, maxPixelCount: Int) throws(ThumbnailError) -> PNGRowSource {
-        guard let decoder = ct_png_create(bytes.baseAddress, bytes.count) else {
+    static func open(
+        _ bytes: UnsafeBufferPointer<UInt8>, maxPixelCount: Int, inflate: ThumbnailDecoder.Inflate
+    ) throws(ThumbnailError) -> PNGRowSource {
+        guard let decoder = ct_png_create(bytes.baseAddress, bytes.count, inflate.choice) else {
             throw .outOfMemory("cannot create a PNG decoder")
         }
         var info = ct_png_info()

@@ -1,0 +1,65 @@
+import Foundation
+import ImageFixtures
+import ScrollworkTestSupport
+import Testing
+
+/// The README's first command must build and run on a fresh machine of this project's kind,
+/// which has only the machine image's libraries: anything else (ISA-L) is opened at run time
+/// where it exists, never linked.
+@Suite struct FreshMachineTests {
+    let scratch = ScratchDirectory("scrollwork-fresh-machine")
+
+    /// The shared libraries outside the Swift toolchain that `scrollwork` may need: each comes
+    /// from a Debian package of the machine image (libpng16-16, libjpeg62-turbo, libxml2,
+    /// libsqlite3-0, zlib1g, libc6, libstdc++6, libgcc-s1).
+    static let imageLibraries: Set<String> = [
+        "libpng16.so.16", "libjpeg.so.62", "libxml2.so.2", "libsqlite3.so.0", "libz.so.1",
+        "libc.so.6", "libm.so.6", "libdl.so.2", "libpthread.so.0", "librt.so.1", "libutil.so.1",
+        "libstdc++.so.6", "libgcc_s.so.1", "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1",
+    ]
+
+    /// Libraries the Swift toolchain ships next to its compiler.
+    static func isSwiftRuntime(_ name: String) -> Bool {
+        ["libswift", "libFoundation", "lib_Foundation", "libdispatch", "libBlocksRuntime", "lib_Testing", "libXCTest", "libTesting"]
+            .contains { name.hasPrefix($0) }
+    }
+
+    #if os(Linux)
+    @Test func theExecutableNeedsOnlyTheMachineImagesLibraries() throws {
+        let executable = try BuiltExecutable.url(named: "scrollwork")
+        let readelf = Process()
+        readelf.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        readelf.arguments = ["readelf", "--dynamic", executable.path]
+        let output = Pipe()
+        readelf.standardOutput = output
+        try readelf.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        readelf.waitUntilExit()
+        try #require(readelf.terminationStatus == 0, "readelf (Debian binutils) could not read \(executable.path)")
+
+        // Lines like: 0x0000000000000001 (NEEDED)  Shared library: [libpng16.so.16]
+        let needed = text.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line -> String? in
+            guard let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]") else { return nil }
+            return String(line[line.index(after: open)..<close])
+        }
+        #expect(needed.contains("libpng16.so.16"), "\(needed)")
+        #expect(!needed.contains { $0.hasPrefix("libisal") }, "ISA-L is linked: \(needed)")
+        let foreign = needed.filter { !Self.imageLibraries.contains($0) && !Self.isSwiftRuntime($0) }
+        #expect(foreign.isEmpty, "needs libraries the machine image lacks: \(foreign)")
+    }
+    #endif
+
+    @Test func aThumbnailIsTheSameWithISALHidden() throws {
+        let png = scratch.path("photo.png")
+        try Data(PNGFixture.encode(rgb: PhotoPattern.pixels(width: 400, height: 300), width: 400, height: 300)).write(to: png)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SCROLLWORK_INFLATE"] = "zlib"
+
+        let hidden = try BuiltExecutable.run("scrollwork", ["thumbnail", png.path, "--size", "64", "--out", scratch.path("zlib.pam").path], environment: environment)
+        let found = try BuiltExecutable.run("scrollwork", ["thumbnail", png.path, "--size", "64", "--out", scratch.path("fastest.pam").path])
+
+        #expect(hidden.status == 0, "\(hidden.error)")
+        #expect(found.status == 0, "\(found.error)")
+        #expect(try Data(contentsOf: scratch.path("zlib.pam")) == Data(contentsOf: scratch.path("fastest.pam")))
+    }
+}
