@@ -3,6 +3,7 @@ import Foundation
 import ImageFixtures
 import ScrollworkTestSupport
 import Testing
+import Thumbnails
 @testable import ScrollworkApp
 
 /// `bench decode --file` and `bench feed --file`: the user's own files, one row each.
@@ -15,9 +16,48 @@ import Testing
 
         let row = try DecodeBench.measure(file: png.path, size: 60, runs: 1)
 
-        #expect(Array(row.prefix(4).dropLast()) == [.text(png.path), .number(60), .number(40)])
-        guard case .number(let milliseconds) = row[3] else { Issue.record("no time: \(row)"); return }
+        #expect(row.count == DecodeBench.fileColumns.count)
+        #expect(row[0] == .text(png.path))
+        #expect(Array(row[2...3]) == [.number(60), .number(40)])
+        guard case .number(let milliseconds) = row[4] else { Issue.record("no time: \(row)"); return }
         #expect(milliseconds > 0)
+        // Pillow was not asked for.
+        #expect(Array(row[5...6]) == [.missing, .missing])
+    }
+
+    @Test func decodeNamesTheInflateOfEachPNGRowAndNoneForAJPEG() throws {
+        let png = scratch.path("photo.png")
+        let jpeg = scratch.path("photo.jpeg")
+        let pixels = PhotoPattern.pixels(width: 64, height: 48)
+        try Data(PNGFixture.encode(rgb: pixels, width: 64, height: 48)).write(to: png)
+        try Data(JPEGFixture.encode(pixels: pixels, width: 64, height: 48, quality: 80)).write(to: jpeg)
+
+        let zlib = try DecodeBench.measure(file: png.path, size: 32, runs: 1, inflate: .zlib)
+        let fastest = try DecodeBench.measure(file: png.path, size: 32, runs: 1, inflate: .fastest)
+        let photo = try DecodeBench.measure(file: jpeg.path, size: 32, runs: 1)
+
+        #expect(zlib[1] == .text(ThumbnailDecoder.Inflate.zlib.library))
+        guard case .text(let library) = zlib[1] else { return }
+        #expect(library.hasPrefix("zlib "))
+        #expect(fastest[1] == .text(ThumbnailDecoder.Inflate.fastest.library))
+        #expect(photo[1] == .missing)
+    }
+
+    @Test func decodeTakesAnInflateAndPillow() throws {
+        let command = try #require(try DecodeBench.parseAsRoot(["--file", "a.png", "--inflate", "both", "--pillow"]) as? DecodeBench)
+
+        #expect(command.inflate.choices == [.fastest, .zlib])
+        #expect(command.pillow)
+        #expect(throws: (any Error).self) { try DecodeBench.parseAsRoot(["--inflate", "libdeflate"]) }
+    }
+
+    @Test func pillowThatCannotReadAFileSaysSo() {
+        // Whether or not this machine has Pillow, the failure is named, never a number.
+        #expect {
+            try PillowThumbnails.medianMilliseconds(file: scratch.path("missing.png").path, size: 64, runs: 1)
+        } throws: { error in
+            String(describing: error).hasPrefix("Pillow failed: ") || String(describing: error).hasPrefix("--pillow needs python3")
+        }
     }
 
     @Test func decodeTakesSeveralFilesAndASize() throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import Foundation
 import ImageFixtures
 import Thumbnails
 
@@ -11,22 +12,33 @@ import Darwin
 
 /// `scrollwork bench decode`: 128-pixel thumbnails through `ThumbnailDecoder` against the naive
 /// way, a full decode followed by a resample, on the same generated files in the same run; or,
-/// with `--file`, the thumbnails of the user's own files, timed alone.
+/// with `--file`, the thumbnails of the user's own files. With `--pillow`, Pillow's
+/// `Image.thumbnail` on the same files in the same run as well.
 ///
 /// Both sides use the same libraries and the same area averaging; the only difference is
-/// that Scrollwork reduces while decoding (DCT scaling for JPEG, row streaming for PNG).
+/// that Scrollwork reduces while decoding (DCT scaling for JPEG, row streaming for PNG). Every
+/// PNG row names the library that inflated it, so that a figure cannot silently come from
+/// the other path.
 struct DecodeBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
         abstract: "Thumbnail decoding (128 px) against full decode plus resample, per image kind.",
         discussion: """
-            Columns: median milliseconds per thumbnail single-threaded (scrollwork_ms) and for
-            full decode + resample (baseline_ms), their ratio, thumbnails per second with every
-            core busy, and the peak resident memory each way adds (MB).
+            Columns: the library that inflated a PNG (inflate), median milliseconds per
+            thumbnail single-threaded (scrollwork_ms) and for full decode + resample
+            (baseline_ms), their ratio, thumbnails per second with every core busy, and the
+            peak resident memory each way adds (MB).
 
             With --file, each given file instead: the thumbnail's width and height, the median
             milliseconds of reading the file and making its thumbnail on one thread (ms), and
             the peak resident memory that adds (peak_mb).
+
+            With --pillow, also the median milliseconds of Pillow reading the same file and
+            making its thumbnail (Image.thumbnail, one thread; needs python3 with Pillow) and
+            Pillow's time over ours (pillow_ratio: above 1, Scrollwork is faster).
+
+            --inflate zlib times PNGs with zlib even where ISA-L is found; both times them
+            each way, a row each.
             """
     )
 
@@ -34,6 +46,21 @@ struct DecodeBench: ParsableCommand {
     struct Case {
         var name: String
         var data: [UInt8]
+
+        var isPNG: Bool { name.hasPrefix("png") }
+    }
+
+    /// Which inflate the PNG rows use.
+    enum InflateOption: String, ExpressibleByArgument, CaseIterable {
+        case fastest, zlib, both
+
+        var choices: [ThumbnailDecoder.Inflate] {
+            switch self {
+            case .fastest: [.fastest]
+            case .zlib: [.zlib]
+            case .both: [.fastest, .zlib]
+            }
+        }
     }
 
     @OptionGroup var options: BenchOptions
@@ -47,6 +74,12 @@ struct DecodeBench: ParsableCommand {
     @Option(name: .long, help: "The thumbnail's larger side, in pixels, for --file.")
     var size = thumbnailSize
 
+    @Option(name: .long, help: "The PNG inflate to time: fastest (ISA-L where found, else zlib), zlib, or both.")
+    var inflate = InflateOption.fastest
+
+    @Flag(name: .long, help: "Also time Pillow's Image.thumbnail on the same files (needs python3 with Pillow).")
+    var pillow = false
+
     @Option(name: .customLong("save-cases"), help: "Write the generated images to this directory (CASE.png or CASE.jpeg) and stop, to time other decoders on the same files.")
     var saveDirectory: String?
 
@@ -58,39 +91,54 @@ struct DecodeBench: ParsableCommand {
     }
 
     func run() throws {
-        if let saveDirectory {
-            for benchCase in Self.cases() {
-                let suffix = benchCase.name.hasPrefix("png") ? "png" : "jpeg"
-                do {
-                    try FileBytes.write(benchCase.data, to: "\(saveDirectory)/\(benchCase.name).\(suffix)")
-                } catch {
-                    printError("scrollwork bench decode: \(error)")
-                    throw ExitCode.failure
+        do {
+            if let saveDirectory {
+                for benchCase in Self.cases() {
+                    try FileBytes.write(benchCase.data, to: "\(saveDirectory)/\(Self.fileName(benchCase))")
                 }
+                return
             }
-            return
-        }
-        if !files.isEmpty {
-            var report = BenchReport(columns: ["file", "width", "height", "ms", "peak_mb"])
-            for file in files {
-                do {
-                    report.append(try Self.measure(file: file, size: size, runs: runs))
-                } catch {
-                    printError("scrollwork bench decode: \(error)")
-                    throw ExitCode.failure
+            if !files.isEmpty {
+                var report = BenchReport(columns: Self.fileColumns)
+                for file in files {
+                    let isPNG = (try? FileBytes.read(file)).map(Self.isPNG) ?? false
+                    for choice in isPNG ? inflate.choices : [.fastest] {
+                        report.append(try Self.measure(file: file, size: size, runs: runs, inflate: choice, pillow: pillow))
+                    }
+                }
+                report.print(json: options.json)
+                return
+            }
+            var report = BenchReport(columns: [
+                "case", "inflate", "file_kb", "scrollwork_ms", "baseline_ms", "ratio", "pillow_ms", "pillow_ratio", "throughput_per_s",
+                "peak_mb", "baseline_peak_mb",
+            ])
+            let directory = pillow ? try PillowThumbnails.scratchDirectory() : nil
+            defer { if let directory { try? FileManager.default.removeItem(atPath: directory) } }
+            for benchCase in Self.cases() {
+                var file: String?
+                if let directory {
+                    file = "\(directory)/\(Self.fileName(benchCase))"
+                    try FileBytes.write(benchCase.data, to: file!)
+                }
+                for choice in benchCase.isPNG ? inflate.choices : [.fastest] {
+                    report.append(try measure(benchCase, inflate: choice, pillowFile: file))
                 }
             }
             report.print(json: options.json)
-            return
+        } catch {
+            printError("scrollwork bench decode: \(error)")
+            throw ExitCode.failure
         }
-        var report = BenchReport(columns: [
-            "case", "file_kb", "scrollwork_ms", "baseline_ms", "ratio", "throughput_per_s", "peak_mb", "baseline_peak_mb",
-        ])
-        for benchCase in Self.cases() {
-            report.append(measure(benchCase))
-        }
-        report.print(json: options.json)
     }
+
+    static func fileName(_ benchCase: Case) -> String {
+        "\(benchCase.name).\(benchCase.isPNG ? "png" : "jpeg")"
+    }
+
+    static func isPNG(_ data: [UInt8]) -> Bool { data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) }
+
+    static let fileColumns = ["file", "inflate", "width", "height", "ms", "pillow_ms", "pillow_ratio", "peak_mb"]
 
     /// A failure to read or decode one of the user's files.
     struct FileError: Error, CustomStringConvertible {
@@ -100,14 +148,20 @@ struct DecodeBench: ParsableCommand {
         var description: String { "\(file): \(reason)" }
     }
 
-    /// The row for one of the user's files: its thumbnail's size, the median time of reading
-    /// the file and decoding it to a thumbnail of `size` pixels, and the peak memory that adds.
-    static func measure(file: String, size: Int, runs: Int) throws(FileError) -> [BenchValue] {
+    /// The row for one of the user's files (`fileColumns`): the library that inflates it if it
+    /// is a PNG, its thumbnail's size, the median time of reading the file and decoding it to a
+    /// thumbnail of `size` pixels, Pillow's if asked, and the peak memory ours adds.
+    static func measure(
+        file: String, size: Int, runs: Int, inflate: ThumbnailDecoder.Inflate = .fastest, pillow: Bool = false
+    ) throws(FileError) -> [BenchValue] {
+        let decoder = ThumbnailDecoder(configuration: .init(inflate: inflate))
+        var isPNG = false
         let thumbnail = { () throws(FileError) -> PixelBuffer in
             let data: [UInt8]
             do throws(FileBytes.Failure) { data = try FileBytes.read(file) } catch { throw FileError(file: file, reason: error.reason) }
             do {
-                return try ThumbnailDecoder().decode(data, maxPixelSize: size, isCancelled: { false })
+                isPNG = Self.isPNG(data)
+                return try decoder.decode(data, maxPixelSize: size, isCancelled: { false })
             } catch {
                 throw FileError(file: file, reason: String(describing: error))
             }
@@ -116,8 +170,15 @@ struct DecodeBench: ParsableCommand {
         let image = try thumbnail()
         let milliseconds = Stopwatch.medianMilliseconds(runs: runs) { try? thumbnail() }
         let peak = PeakMemory.measure { try? thumbnail() }.peakBytes
+        var pillowMilliseconds: Double?
+        if pillow {
+            do { pillowMilliseconds = try PillowThumbnails.medianMilliseconds(file: file, size: size, runs: runs) } catch {
+                throw FileError(file: file, reason: error.description)
+            }
+        }
         return [
-            .text(file), .number(Double(image.width)), .number(Double(image.height)), .number(milliseconds),
+            .text(file), isPNG ? .text(inflate.library) : .missing, .number(Double(image.width)), .number(Double(image.height)),
+            .number(milliseconds), BenchValue(pillowMilliseconds), BenchValue(pillowMilliseconds.map { $0 / milliseconds }),
             BenchValue(peak.map { Double($0) / 1_048_576 }),
         ]
     }
@@ -137,43 +198,48 @@ struct DecodeBench: ParsableCommand {
         ]
     }
 
-    private func measure(_ benchCase: Case) -> [BenchValue] {
+    private func measure(_ benchCase: Case, inflate: ThumbnailDecoder.Inflate, pillowFile: String?) throws -> [BenchValue] {
         let data = benchCase.data
-        let thumbnail = { Self.decode(data, maxPixelSize: Self.thumbnailSize, name: benchCase.name) }
-        let baseline = { Self.decode(data, maxPixelSize: nil, name: benchCase.name).downsampled(toFit: Self.thumbnailSize) }
+        let decoder = ThumbnailDecoder(configuration: .init(inflate: inflate))
+        let thumbnail = { Self.decode(data, maxPixelSize: Self.thumbnailSize, name: benchCase.name, decoder: decoder) }
+        let baseline = { Self.decode(data, maxPixelSize: nil, name: benchCase.name, decoder: decoder).downsampled(toFit: Self.thumbnailSize) }
         let scrollworkMilliseconds = Stopwatch.medianMilliseconds(runs: runs, thumbnail)
         let baselineMilliseconds = Stopwatch.medianMilliseconds(runs: runs, baseline)
+        let pillowMilliseconds = try pillowFile.map { try PillowThumbnails.medianMilliseconds(file: $0, size: Self.thumbnailSize, runs: runs) }
         let peak = PeakMemory.measure(thumbnail).peakBytes
         let baselinePeak = PeakMemory.measure(baseline).peakBytes
         return [
             .text(benchCase.name),
+            benchCase.isPNG ? .text(inflate.library) : .missing,
             .number(Double(data.count) / 1024),
             .number(scrollworkMilliseconds),
             .number(baselineMilliseconds),
             .number(baselineMilliseconds / scrollworkMilliseconds),
-            .number(Self.throughput(data, name: benchCase.name)),
+            BenchValue(pillowMilliseconds),
+            BenchValue(pillowMilliseconds.map { $0 / scrollworkMilliseconds }),
+            .number(Self.throughput(data, name: benchCase.name, decoder: decoder)),
             BenchValue(peak.map { Double($0) / 1_048_576 }),
             BenchValue(baselinePeak.map { Double($0) / 1_048_576 }),
         ]
     }
 
     /// Thumbnails per second with one decode running on every core.
-    private static func throughput(_ data: [UInt8], name: String) -> Double {
+    private static func throughput(_ data: [UInt8], name: String, decoder: ThumbnailDecoder) -> Double {
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         // Several per core, so a core that finishes early does not idle the measurement away.
         let count = cores * 8
         let elapsed = ContinuousClock().measure {
             DispatchQueue.concurrentPerform(iterations: count) { _ in
-                _ = decode(data, maxPixelSize: thumbnailSize, name: name)
+                _ = decode(data, maxPixelSize: thumbnailSize, name: name, decoder: decoder)
             }
         }
         return Double(count) / (elapsed.milliseconds / 1000)
     }
 
     /// The inputs are generated by this benchmark, so failing to decode one is a bug in it.
-    private static func decode(_ data: [UInt8], maxPixelSize: Int?, name: String) -> PixelBuffer {
+    private static func decode(_ data: [UInt8], maxPixelSize: Int?, name: String, decoder: ThumbnailDecoder) -> PixelBuffer {
         do {
-            return try ThumbnailDecoder().decode(data, maxPixelSize: maxPixelSize, isCancelled: { false })
+            return try decoder.decode(data, maxPixelSize: maxPixelSize, isCancelled: { false })
         } catch {
             preconditionFailure("the generated \(name) image failed to decode: \(error)")
         }
