@@ -7,7 +7,8 @@ public struct HTTPBody: AsyncSequence, Sendable {
     public typealias Element = [UInt8]
 
     enum Source: Sendable {
-        case http(HTTPClientResponse.Body)
+        /// A response body, which must have arrived whole by `deadline`.
+        case http(HTTPClientResponse.Body, deadline: NIODeadline)
         case file(FileReader)
         case stream(AsyncThrowingStream<[UInt8], any Error>)
     }
@@ -29,7 +30,7 @@ public struct HTTPBody: AsyncSequence, Sendable {
 
     public func makeAsyncIterator() -> AsyncIterator {
         switch source {
-        case .http(let body): AsyncIterator(piece: .http(body.makeAsyncIterator()), limit: limit)
+        case .http(let body, let deadline): AsyncIterator(piece: .http(Pieces(body.makeAsyncIterator()), deadline), limit: limit)
         case .file(let reader): AsyncIterator(piece: .file(reader), limit: limit)
         case .stream(let stream): AsyncIterator(piece: .stream(stream.makeAsyncIterator()), limit: limit)
         }
@@ -51,7 +52,7 @@ public struct HTTPBody: AsyncSequence, Sendable {
     /// Hands out the body's pieces, counting them against the limit.
     public struct AsyncIterator: AsyncIteratorProtocol {
         enum Piece {
-            case http(HTTPClientResponse.Body.AsyncIterator)
+            case http(Pieces, NIODeadline)
             case file(FileReader)
             case stream(AsyncThrowingStream<[UInt8], any Error>.AsyncIterator)
             case finished
@@ -68,9 +69,8 @@ public struct HTTPBody: AsyncSequence, Sendable {
             let bytes: [UInt8]?
             do {
                 switch piece {
-                case .http(var iterator):
-                    bytes = try await iterator.next().map { Array($0.readableBytesView) }
-                    piece = .http(iterator)
+                case .http(let pieces, let deadline):
+                    bytes = try await pieces.next(before: deadline)
                 case .file(let reader):
                     bytes = try await reader.next()
                 case .stream(var iterator):
@@ -93,6 +93,37 @@ public struct HTTPBody: AsyncSequence, Sendable {
                 throw HTTPLoadingError.bodyTooLarge(limit: limit)
             }
             return bytes
+        }
+    }
+}
+
+/// The HTTP client's body iterator, each piece raced against the request's deadline: the
+/// client's own deadline ends with the head, so without this a server that sends one byte a
+/// second holds a request for as long as it likes.
+///
+/// `@unchecked Sendable`: the iterator is used by one task at a time, the child that reads the
+/// next piece, which the caller awaits before it asks again.
+final class Pieces: @unchecked Sendable {
+    private var iterator: HTTPClientResponse.Body.AsyncIterator
+
+    init(_ iterator: HTTPClientResponse.Body.AsyncIterator) {
+        self.iterator = iterator
+    }
+
+    /// The next piece, or nil at the end; ``HTTPLoadingError/timedOut`` at the deadline, when
+    /// the read is cancelled, which closes the connection.
+    func next(before deadline: NIODeadline) async throws -> [UInt8]? {
+        try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
+            group.addTask {
+                try await self.iterator.next().map { Array($0.readableBytesView) }
+            }
+            group.addTask {
+                let left = (deadline - .now()).nanoseconds
+                if left > 0 { try await Task.sleep(nanoseconds: UInt64(left)) }
+                throw HTTPLoadingError.timedOut
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
         }
     }
 }

@@ -5,7 +5,10 @@ import NIOCore
 /// Loads data over HTTP(S) with AsyncHTTPClient, and from `file:` URLs.
 ///
 /// - Timeouts: a connect timeout, a read timeout (no bytes for that long), and a deadline for
-///   each attempt as a whole.
+///   each attempt as a whole, redirects and body included: a server that trickles its body
+///   fails at the deadline. A refused connection fails at once, and is not retried.
+/// - Where requests go: ``RequestTarget`` judges every URL and every redirect (http and https
+///   only, and no redirect from a public host to a local one).
 /// - Redirects: followed up to ``Configuration/maxRedirects``, cycles refused; ``open(_:headers:)``
 ///   reports each one, so a caller can tell a permanent move from a temporary one.
 /// - Size: a body past ``Configuration/maxBodySize`` (after decompression) aborts the transfer
@@ -23,7 +26,7 @@ public final class HTTPDataLoader: Sendable {
         public var connectTimeout: Duration = .seconds(10)
         /// The longest wait for the next bytes.
         public var readTimeout: Duration = .seconds(30)
-        /// The longest one attempt may take in all.
+        /// The longest one attempt may take in all: connecting, redirects, the head and the body.
         public var requestTimeout: Duration = .seconds(60)
         /// Redirects followed before giving up.
         public var maxRedirects = 5
@@ -65,9 +68,19 @@ public final class HTTPDataLoader: Sendable {
                 // Followed by hand, so that each hop can be reported.
                 redirectConfiguration: .disallow,
                 timeout: .init(connect: TimeAmount(configuration.connectTimeout), read: TimeAmount(configuration.readTimeout)),
+                connectionPool: Self.connectionPool,
                 decompression: .enabled(limit: .size(configuration.maxBodySize))
             )
         )
+    }
+
+    /// The client's pool tries a failed connection once: by default it would try again until
+    /// the connect timeout, so that a refused connection took 10 seconds to report. Transient
+    /// failures are retried by ``loadData(for:)``, with backoff.
+    private static var connectionPool: HTTPClient.Configuration.ConnectionPool {
+        var pool = HTTPClient.Configuration.ConnectionPool()
+        pool.retryConnectionEstablishment = false
+        return pool
     }
 
     /// Shuts the HTTP client down; loads after this fail.
@@ -140,6 +153,9 @@ public final class HTTPDataLoader: Sendable {
     }
 
     private func openHTTP(_ start: URL, headers: [(name: String, value: String)]) async throws(HTTPLoadingError) -> HTTPOpening {
+        try RequestTarget.check(start)
+        // One deadline for the whole attempt: every hop, the head and the body.
+        let deadline = NIODeadline.now() + TimeAmount(configuration.requestTimeout)
         var url = start
         var visited: Set<URL> = [start]
         var redirects: [Int] = []
@@ -148,14 +164,15 @@ public final class HTTPDataLoader: Sendable {
             for header in headers { request.headers.add(name: header.name, value: header.value) }
             let response: HTTPClientResponse
             do {
-                response = try await client.execute(request, timeout: TimeAmount(configuration.requestTimeout))
+                response = try await client.execute(request, deadline: deadline)
             } catch {
-                throw HTTPLoadingError(error)
+                throw HTTPLoadingError(error, url: url)
             }
             let status = Int(response.status.code)
             if [301, 302, 303, 307, 308].contains(status),
                let location = response.headers.first(name: "Location"),
                let next = URL(string: location, relativeTo: url)?.absoluteURL {
+                try RequestTarget.check(next, redirectedFrom: url)
                 guard visited.insert(next).inserted else { throw .tooManyRedirects }
                 redirects.append(status)
                 url = next
@@ -168,7 +185,7 @@ public final class HTTPDataLoader: Sendable {
             }
             return HTTPOpening(
                 status: status, headers: response.headers.map { ($0.name, $0.value) }, finalURL: url,
-                redirects: redirects, body: HTTPBody(source: .http(response.body), limit: limit))
+                redirects: redirects, body: HTTPBody(source: .http(response.body, deadline: deadline), limit: limit))
         }
         throw .tooManyRedirects
     }

@@ -35,6 +35,9 @@ public final class LoopbackHTTPServer: Sendable {
         case brokenOff(status: Int, declaredLength: Int, body: [UInt8])
         /// `reply`, sent after `delay`: a server far away, or a slow one.
         indirect case delayed(Duration, Reply)
+        /// The head, declaring `declaredLength` bytes, then one byte every `interval` until
+        /// they are all sent or the client goes: a server that holds a client as long as it can.
+        case trickle(status: Int, declaredLength: Int, interval: Duration)
 
         /// A complete response with a text body.
         public static func text(_ status: Int, _ body: String, headers: [(String, String)] = []) -> Reply {
@@ -160,6 +163,23 @@ public final class LoopbackHTTPServer: Sendable {
                 context.write(wrapOutboundOut(.head(.init(version: .http1_1, status: .init(statusCode: status), headers: headers))), promise: nil)
                 context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
                 context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            case let .trickle(status, declaredLength, interval):
+                var headers = HTTPHeaders()
+                headers.add(name: "Content-Length", value: String(declaredLength))
+                context.writeAndFlush(wrapOutboundOut(.head(.init(version: .http1_1, status: .init(statusCode: status), headers: headers))), promise: nil)
+                let (seconds, attoseconds) = interval.components
+                let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+                let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+                let sent = NIOLoopBoundBox(0, eventLoop: context.eventLoop)
+                context.eventLoop.scheduleRepeatedTask(initialDelay: .nanoseconds(nanoseconds), delay: .nanoseconds(nanoseconds)) { task in
+                    let (connection, context) = loopBound.value
+                    guard context.channel.isActive, sent.value < declaredLength else {
+                        task.cancel()
+                        return
+                    }
+                    sent.value += 1
+                    context.writeAndFlush(connection.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: [0x20])))), promise: nil)
+                }
             case let .partial(status, declaredLength, body), let .brokenOff(status, declaredLength, body):
                 var headers = HTTPHeaders()
                 headers.add(name: "Content-Length", value: String(declaredLength))

@@ -94,6 +94,74 @@ import Testing
         }
     }
 
+    @Test func aTricklingBodyEndsAtTheRequestsDeadline() async throws {
+        try await withServer({
+            $0.requestTimeout = .milliseconds(400)
+            $0.maxAttempts = 1
+        }) { server, loader, _ in
+            // Each byte comes well within the read timeout, so only the deadline can stop it.
+            let error = await failure { try await loader.loadData(for: server.url("/trickle")) }
+            #expect(error as? HTTPLoadingError == .timedOut)
+            var closed = server.connectionClosed.makeAsyncIterator()
+            _ = await closed.next()
+        }
+    }
+
+    @Test func aRefusedConnectionFailsAtOnceAndIsNotRetried() async throws {
+        // A port nothing listens on: a server's, after it stopped.
+        let gone = try await LoopbackHTTPServer.start { _, _ in .silent }
+        let url = gone.url("/feed")
+        try await gone.stop()
+        try await withServer({ $0.connectTimeout = .seconds(30) }) { _, loader, clock in
+            let start = ContinuousClock.now
+            let error = await failure { try await loader.loadData(for: url) }
+            #expect(error as? HTTPLoadingError == .connectionRefused("127.0.0.1:\(url.port!)"))
+            #expect(String(describing: error!) == "connection refused by 127.0.0.1:\(url.port!)")
+            #expect(clock.sleeps.isEmpty, "a refusal is not retried")
+            // Not the connect timeout's 30 seconds: the pool does not try again.
+            #expect(ContinuousClock.now - start < .seconds(10))
+        }
+    }
+
+    @Test(arguments: [
+        "http+unix://%2Ftmp%2Fdocker.sock/containers/json", "unix:///tmp/daemon.sock", "file:///etc/passwd",
+        "ftp://127.0.0.1/feed", "gopher://127.0.0.1:70/", "data:text/xml,<rss/>", "javascript:alert(1)",
+    ])
+    func aRedirectToAnythingButHTTPIsRefusedAndNamed(target: String) async throws {
+        try await withServer { server, loader, _ in
+            let url = server.url("/to/" + target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+            for attempt in [{ try await loader.loadData(for: url) }, { try await loader.open(url).body.collect() }] {
+                let error = await failure(attempt)
+                guard case .refused(let refused, let reason) = error as? HTTPLoadingError else {
+                    Issue.record("\(target): \(String(describing: error))")
+                    continue
+                }
+                #expect(refused == URL(string: target)!.absoluteString)
+                #expect(reason.contains("only http and https"))
+            }
+        }
+    }
+
+    @Test func loadingAnythingButHTTPIsRefusedBeforeAnyConnection() async throws {
+        try await withServer { _, loader, _ in
+            for target in ["http+unix://%2Ftmp%2Fx.sock/a", "unix:///tmp/x.sock", "https:///no-host"] {
+                let error = await failure { try await loader.loadData(for: URL(string: target)!) }
+                #expect(error as? HTTPLoadingError != nil && error as? HTTPLoadingError != .connectionFailed(""), "\(target): \(String(describing: error))")
+                if case .refused = error as? HTTPLoadingError {} else if case .unsupportedScheme = error as? HTTPLoadingError {} else {
+                    Issue.record("\(target): \(String(describing: error))")
+                }
+            }
+        }
+    }
+
+    @Test func aLocalServerMayRedirectToALocalOne() async throws {
+        try await withServer { server, loader, _ in
+            let target = server.url("/ok/local").absoluteString.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+            let body = try await loader.loadData(for: server.url("/to/" + target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!))
+            #expect(body == Array("local".utf8))
+        }
+    }
+
     @Test func cancellingMidBodyClosesTheConnection() async throws {
         try await withServer { server, loader, _ in
             let url = server.url("/slow-body")

@@ -6,7 +6,8 @@ import ScrollworkTestSupport
 /// `/ok/NAME` answers NAME; `/missing` 404; `/flaky` 500 once, then "recovered"; `/busy` 429
 /// with `Retry-After: 2` once, then "served"; `/silent` never answers; `/slow-body` sends its
 /// head and half its body, then nothing; `/big` sends `bigSize` bytes; `/redirect` 301 to
-/// `/ok/redirected`; `/loop` redirects to itself.
+/// `/ok/redirected`; `/loop` redirects to itself; `/trickle` declares 10,000 bytes and sends one
+/// every 20 ms; `/to/TARGET` redirects to TARGET (percent-encoded).
 enum TestRoutes {
     static let bigSize = 2_000_000
 
@@ -23,6 +24,10 @@ enum TestRoutes {
             case "/big": return .respond(status: 200, body: [UInt8](repeating: 120, count: bigSize))
             case "/redirect": return .text(301, "", headers: [("Location", "/ok/redirected")])
             case "/loop": return .text(302, "", headers: [("Location", "/loop")])
+            case "/trickle": return .trickle(status: 200, declaredLength: 10_000, interval: .milliseconds(20))
+            case _ where path.hasPrefix("/to/"):
+                // /to/TARGET redirects to TARGET, percent-decoded.
+                return .text(302, "", headers: [("Location", String(path.dropFirst(4)).removingPercentEncoding ?? "")])
             default: return .text(404, "unknown")
             }
         }

@@ -111,6 +111,11 @@ public enum FeedFetchResult: Sendable {
 /// Why a fetch failed.
 public enum FeedFetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedScheme(String)
+    /// The feed's URL, or a redirect on the way, goes where no request may (see
+    /// `RequestTarget`): the URL and why.
+    case refused(String, reason: String)
+    /// Nothing listens at the feed's host and port.
+    case connectionRefused(String)
     case status(Int)
     case timedOut
     case tooManyRedirects
@@ -126,6 +131,8 @@ public enum FeedFetchError: Error, Sendable, Equatable, CustomStringConvertible 
     private var message: String {
         switch self {
         case .unsupportedScheme(let scheme): "unsupported URL scheme \"\(scheme)\""
+        case .refused(let url, let reason): "refused \(url): \(reason)"
+        case .connectionRefused(let target): "connection refused by \(target)"
         case .status(let code): "the server answered HTTP \(code)"
         case .timedOut: "the request timed out"
         case .tooManyRedirects: "too many redirects"
@@ -262,6 +269,8 @@ public final class FeedFetcher: Sendable {
         let transfer = error as? HTTPLoadingError ?? (error is CancellationError ? .cancelled : .connectionFailed(String(describing: error)))
         switch transfer {
         case .unsupportedScheme(let scheme): return .unsupportedScheme(scheme)
+        case .refused(let url, let reason): return .refused(url, reason: reason)
+        case .connectionRefused(let target): return .connectionRefused(target)
         case .status(let code, _): return .status(code)
         case .bodyTooLarge(let limit): return .tooLarge(limit: limit)
         case .timedOut: return .timedOut
