@@ -68,13 +68,14 @@ import Testing
     }
 
     @Test func importSubscribesToEveryOutlineOnce() async throws {
-        let first = try feedFile(["A"])
-        let second = try feedFile(["B"])
+        // A document never subscribes a file feed (`add PATH` does), so the third is skipped.
+        let third = try feedFile(["C"])
         let opml = scratch.path("list.opml")
         try Data("""
             <?xml version="1.0"?><opml version="2.0"><body>
-            <outline text="Folder"><outline type="rss" text="one" xmlUrl="file://\(first)"/></outline>
-            <outline type="rss" text="two" xmlUrl="file://\(second)"/>
+            <outline text="Folder"><outline type="rss" text="one" xmlUrl="https://example.com/one.xml"/></outline>
+            <outline type="rss" text="two" xmlUrl="http://example.org/two.xml"/>
+            <outline type="rss" text="three" xmlUrl="file://\(third)"/>
             </body></opml>
             """.utf8).write(to: opml)
         try await run(ImportCommand.self, [opml.path])
@@ -83,5 +84,6 @@ import Testing
         let feeds = try await store.feeds()
         #expect(feeds.count == 2)
         #expect(feeds.contains { $0.category == "Folder" })
+        #expect(!feeds.contains { $0.url.isFileURL })
     }
 }

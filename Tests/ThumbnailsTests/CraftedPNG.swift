@@ -28,14 +28,7 @@ enum CraftedPNG {
 
     /// A PNG of these chunks, each with its length and CRC.
     static func assemble(_ chunks: [Chunk]) -> [UInt8] {
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        for chunk in chunks {
-            png += bigEndian(UInt32(chunk.data.count))
-            let typeAndData = Array(chunk.type.utf8) + chunk.data
-            png += typeAndData
-            png += bigEndian(CRC32.checksum(typeAndData[...]))
-        }
-        return png
+        PNGChunks.signature + chunks.flatMap { PNGChunks.chunk($0.type, $0.data) }
     }
 
     /// `png` with its image data (every IDAT's, in order) cut into IDAT chunks of `size` bytes,
@@ -145,7 +138,5 @@ enum CraftedPNG {
         }
     }
 
-    static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
+    static func bigEndian(_ value: UInt32) -> [UInt8] { PNGChunks.bigEndian(value) }
 }

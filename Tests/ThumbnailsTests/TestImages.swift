@@ -55,18 +55,10 @@ enum TestImages {
     }
 }
 
-/// The PNG chunk CRC (CRC-32, polynomial 0xEDB88320), for crafting and repairing PNGs.
+/// The PNG chunk CRC, for crafting and repairing PNGs.
 enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { index in
-        var value = UInt32(index)
-        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-        return value
-    }
-
     static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return crc ^ 0xFFFF_FFFF
+        PNGChunks.crc32(bytes)
     }
 
     /// `png` with every complete chunk's CRC recomputed, so that damage inside a chunk reaches

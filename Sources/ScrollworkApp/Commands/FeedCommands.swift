@@ -1,6 +1,7 @@
 import ArgumentParser
 import Feeds
 import Foundation
+import HTTPLoading
 
 /// Where the reader's files live, for every command that uses them: the database, and for
 /// the reader the image cache (see ``AppPaths``).
@@ -144,12 +145,22 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures("import") {
-            guard let data = FileManager.default.contents(atPath: file) else { throw Failure("\(file): cannot read the file") }
-            let subscriptions: [Subscription]
+            // An OPML file is no larger than the feeds it lists may be.
+            let data: [UInt8]
+            do { data = try FileBytes.read(file, limit: FeedParser.Configuration().maxFeedBytes) } catch {
+                throw Failure("cannot read \(error)")
+            }
+            let listed: [Subscription]
             do {
-                subscriptions = try OPML.subscriptions(from: [UInt8](data), url: URL(fileURLWithPath: file))
+                listed = try OPML.subscriptions(from: data, url: URL(fileURLWithPath: file))
             } catch {
                 throw Failure("\(file): \(error)")
+            }
+            // A document may name anything; only http and https feeds are subscribed (a file
+            // feed is subscribed by `add PATH`, never by a document).
+            let subscriptions = listed.filter { RequestTarget.isFetchable($0.feedURL) }
+            for refused in listed where !RequestTarget.isFetchable(refused.feedURL) {
+                printError("scrollwork import: skipped \(refused.feedURL.absoluteString): only http and https feeds are imported")
             }
             let store = try store.open()
             var added = 0
@@ -158,7 +169,8 @@ struct ImportCommand: AsyncParsableCommand {
                 _ = try store.addFeed(url: subscription.feedURL, title: subscription.title, category: category)
                 added += 1
             }
-            Console.print("imported \(added) feeds (\(subscriptions.count - added) already subscribed)")
+            let skipped = listed.count - subscriptions.count
+            Console.print("imported \(added) feeds (\(subscriptions.count - added) already subscribed\(skipped > 0 ? ", \(skipped) skipped" : ""))")
         }
     }
 }

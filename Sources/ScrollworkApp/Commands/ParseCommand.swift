@@ -53,7 +53,8 @@ struct ParseCommand: ParsableCommand {
     /// Reads and parses `path`, with relative links resolved against its file URL.
     static func parse(_ path: String, with parser: some FeedParsing) -> Outcome {
         let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path) } catch { return .failed("cannot read: \(error.reason)") }
+        // The parser's own limit, checked before the file is read, not after.
+        do { bytes = try FileBytes.read(path, limit: FeedParser.Configuration().maxFeedBytes) } catch { return .failed("cannot read: \(error.reason)") }
         do {
             return .parsed(try parser.parse(bytes, url: URL(fileURLWithPath: path), charset: nil))
         } catch {

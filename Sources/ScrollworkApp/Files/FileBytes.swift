@@ -14,24 +14,37 @@ enum FileBytes {
         var description: String { "\(path): \(reason)" }
     }
 
-    /// The contents of the file at `path`.
-    static func read(_ path: String) throws(Failure) -> [UInt8] {
+    /// The contents of the file at `path`, refused once they pass `limit` bytes: a regular
+    /// file by its size before anything is read, anything else (a pipe, a device) as soon as
+    /// more than `limit` bytes have arrived. So what a read costs is bounded by the limit, not
+    /// by what the file holds.
+    static func read(_ path: String, limit: Int = Int.max) throws(Failure) -> [UInt8] {
         guard let file = fopen(path, "rb") else { throw Failure(path: path, reason: systemReason()) }
         defer { fclose(file) }
         // A regular file is read straight into one array of its size (and a byte more, to see
         // the end), with no copy through a buffer; anything else, or a file that grows, in steps.
         var status = stat()
-        let step = fstat(fileno(file), &status) == 0 && status.st_size > 0 ? Int(status.st_size) + 1 : 1 << 16
+        let known = fstat(fileno(file), &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
+        if let known, known > limit { throw tooLarge(path, size: known, limit: limit) }
+        // (A size of zero may be a /proc file whose size is unknown.)
+        let step = min(known.flatMap { $0 > 0 ? $0 + 1 : nil } ?? 1 << 16, limit < Int.max ? limit + 1 : Int.max)
         var bytes: [UInt8] = []
         while true {
-            let chunk = [UInt8](unsafeUninitializedCapacity: step) { buffer, count in
+            let room = min(step, limit < Int.max ? limit + 1 - bytes.count : Int.max)
+            let chunk = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
                 count = fread(buffer.baseAddress, 1, buffer.count, file)
             }
             if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
-            if chunk.count < step { break }
+            if bytes.count > limit { throw tooLarge(path, size: nil, limit: limit) }
+            if chunk.count < room { break }
         }
         guard ferror(file) == 0 else { throw Failure(path: path, reason: systemReason()) }
         return bytes
+    }
+
+    private static func tooLarge(_ path: String, size: Int?, limit: Int) -> Failure {
+        let found = size.map { "is \($0) bytes" } ?? "goes on past \(limit) bytes"
+        return Failure(path: path, reason: "the file \(found), over the limit of \(limit) bytes")
     }
 
     /// Replaces the file at `path` with `bytes`.

@@ -17,11 +17,15 @@ enum ImageFile {
         }
     }
 
+    /// The largest image file read: 256 MiB, more than any camera's PNG or JPEG of the
+    /// decoder's 100 megapixels. Checked before the file is read.
+    static let maxFileBytes = 256 << 20
+
     /// The file at `path` decoded with `decoder`, reduced while decoding to fit `maxPixelSize`
     /// (nil: full size).
     static func decode(_ path: String, maxPixelSize: Int?, decoder: some ImageDecoding) throws(Failure) -> PixelBuffer {
         let data: [UInt8]
-        do { data = try FileBytes.read(path) } catch { throw .read(error) }
+        do { data = try FileBytes.read(path, limit: maxFileBytes) } catch { throw .read(error) }
         return try decode(data, named: path, maxPixelSize: maxPixelSize, decoder: decoder)
     }
 
