@@ -33,6 +33,36 @@ import Testing
         try await fetcher.shutdown()
     }
 
+    @Test func fiftyDeadFeedsFailAtOnceEachWithOneClearLine() async throws {
+        // Ports nothing listens on: servers' ports, after they stopped.
+        var urls: [URL] = []
+        for index in 0..<5 {
+            let gone = try await LoopbackHTTPServer.start { _, _ in .silent }
+            urls += (0..<10).map { gone.url("/feed-\(index)-\($0).xml") }
+            try await gone.stop()
+        }
+        let store = try FeedStore()
+        let fetcher = FeedFetcher()
+        let refresher = FeedRefresher(store: store, fetcher: fetcher)
+        for url in urls { _ = try await store.addFeed(url: url, title: nil, category: nil) }
+
+        let start = ContinuousClock.now
+        let outcomes = try await refresher.refreshAll()
+
+        #expect(outcomes.count == 50)
+        for outcome in outcomes {
+            guard case .failed(let message) = outcome.status else {
+                Issue.record("expected a failure, got \(outcome.status)")
+                continue
+            }
+            #expect(message.hasPrefix("connection refused by 127.0.0.1:"), "\(message)")
+            #expect(!message.contains("\n"))
+        }
+        // Not the connect timeout (10 seconds a feed, 130 seconds in all before).
+        #expect(ContinuousClock.now - start < .seconds(10))
+        try await fetcher.shutdown()
+    }
+
     @Test func aFailedRefreshKeepsTheEntriesAndRecordsTheError() async throws {
         let store = try FeedStore()
         let fetcher = FeedFetcher()
