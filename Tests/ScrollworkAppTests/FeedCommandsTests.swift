@@ -86,4 +86,30 @@ import Testing
         #expect(feeds.contains { $0.category == "Folder" })
         #expect(!feeds.contains { $0.url.isFileURL })
     }
+
+    @Test func aDatabaseOneCanOnlyReadIsListedAndExported() async throws {
+        try await run(AddCommand.self, [try feedFile(["Read me"])])
+        try await run(RefreshCommand.self, [])
+        let folder = URL(fileURLWithPath: database).deletingLastPathComponent().path
+        // Read-only for whoever runs the commands: as root (who may write anything), another
+        // user; as anyone else, the file and its folder without write permission.
+        var prefix: [String] = []
+        if getuid() == 0 {
+            prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+            chmod(folder, 0o755)
+            chmod(database, 0o644)
+        } else {
+            chmod(database, 0o444)
+            chmod(folder, 0o555)
+        }
+        defer { chmod(folder, 0o755) }
+
+        let list = try BuiltExecutable.run("scrollwork", ["list", "--database", database], through: prefix)
+        let export = try BuiltExecutable.run("scrollwork", ["export", "--database", database], through: prefix)
+
+        #expect(list.status == 0, "\(list.error)")
+        #expect(list.output.contains("Read me"))
+        #expect(export.status == 0, "\(export.error)")
+        #expect(export.output.contains("<opml"))
+    }
 }

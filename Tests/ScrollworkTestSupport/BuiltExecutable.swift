@@ -31,14 +31,21 @@ public enum BuiltExecutable {
         public var error: String { String(decoding: standardError, as: UTF8.self) }
     }
 
-    /// Runs `name` with `arguments` and no standard input, and waits for it to exit.
+    /// Runs `name` with `arguments` and no standard input, and waits for it to exit; through
+    /// `wrapper` if given, a command that runs another (`setpriv … --`, to run it as another
+    /// user).
     ///
     /// Both pipes are drained while the child runs, so a chatty child cannot fill one and
     /// stall.
-    public static func run(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+    public static func run(_ name: String, _ arguments: [String], environment: [String: String]? = nil, through wrapper: [String] = []) throws -> Result {
         let child = Process()
-        child.executableURL = try url(named: name)
-        child.arguments = arguments
+        if wrapper.isEmpty {
+            child.executableURL = try url(named: name)
+            child.arguments = arguments
+        } else {
+            child.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            child.arguments = wrapper + [try url(named: name).path] + arguments
+        }
         if let environment { child.environment = environment }
         child.standardInput = FileHandle.nullDevice
         let output = Pipe(), error = Pipe()

@@ -117,6 +117,18 @@ extension FeedStore {
     }
 
     /// Brings the database to this build's schema, or refuses a newer one untouched.
+    /// Refuses a database this build cannot read as it is: a newer one, or an older one that
+    /// needs migrating.
+    func checkSchemaWithoutMigrating() throws(FeedStoreError) {
+        let migrator = Self.migrator
+        let known = Set(SchemaVersion.allCases.map(\.rawValue))
+        let (unknown, complete) = try read { db in
+            (try migrator.appliedIdentifiers(db).subtracting(known).sorted(), try migrator.hasCompletedMigrations(db))
+        }
+        guard unknown.isEmpty else { throw .newerSchema(unknownVersions: unknown) }
+        guard complete else { throw .readOnlyNeedsUpgrade }
+    }
+
     func migrate() throws(FeedStoreError) {
         let migrator = Self.migrator
         let known = Set(SchemaVersion.allCases.map(\.rawValue))

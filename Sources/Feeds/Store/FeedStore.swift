@@ -26,6 +26,36 @@ public final class FeedStore: FeedStoring {
         try self.init(writer: writer)
     }
 
+    /// Opens the existing database file at `path` for reading only, for a file or folder this
+    /// user may not write: nothing is created, locked for writing or migrated, and every write
+    /// fails. SQLite's read-only mode needs the WAL index beside the file, which only a writer
+    /// can create; where there is none (no writer has the file open), the file is read as
+    /// immutable.
+    ///
+    /// - Throws: ``FeedStoreError/readOnlyNeedsUpgrade`` for a file an older build wrote, which
+    ///   only a writer can migrate.
+    public convenience init(readingOnly path: String) throws(FeedStoreError) {
+        var configuration = Self.configuration
+        configuration.readonly = true
+        // A URI, so that SQLite takes its parameters: '?', '#' and '%' in the path escaped.
+        let escaped = path.unicodeScalars.map { "?#%".unicodeScalars.contains($0) ? String(format: "%%%02X", $0.value) : String($0) }.joined()
+        var failure: (any Error)?
+        for parameters in ["mode=ro", "immutable=1"] {
+            do {
+                let queue = try DatabaseQueue(path: "file:\(escaped)?\(parameters)", configuration: configuration)
+                // Opening is lazy: the first read shows whether SQLite can read the file this way.
+                try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+                try self.init(reader: queue)
+                return
+            } catch let error as FeedStoreError {
+                throw error
+            } catch {
+                failure = error
+            }
+        }
+        throw FeedStoreError(failure!)
+    }
+
     /// A store in memory, empty, for tests and previews.
     public convenience init() throws(FeedStoreError) {
         let writer: DatabaseQueue
@@ -40,6 +70,12 @@ public final class FeedStore: FeedStoring {
     init(writer: any DatabaseWriter) throws(FeedStoreError) {
         self.writer = writer
         try migrate()
+    }
+
+    /// A store over a read-only connection: its schema is checked, not migrated.
+    private init(reader: DatabaseQueue) throws(FeedStoreError) {
+        writer = reader
+        try checkSchemaWithoutMigrating()
     }
 
     private static var configuration: Configuration {

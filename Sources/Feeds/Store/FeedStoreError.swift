@@ -9,6 +9,9 @@ public enum FeedStoreError: Error, Sendable, Hashable {
     case duplicateFeed(URL)
     /// No feed has this identifier, for instance because it was removed meanwhile.
     case unknownFeed(StoredFeed.ID)
+    /// The database was opened read-only, and was written by an older Scrollwork: only a
+    /// writer can bring it up to date.
+    case readOnlyNeedsUpgrade
     /// SQLite failed: the file is unreadable, locked, full or corrupt. `message` is SQLite's.
     case database(message: String)
 }
@@ -20,6 +23,7 @@ extension FeedStoreError: CustomStringConvertible {
             "the database was written by a newer Scrollwork (schema \(versions.joined(separator: ", "))); update Scrollwork to open it"
         case .duplicateFeed(let url): "already subscribed to \(url.absoluteString)"
         case .unknownFeed(let id): "no feed with id \(id)"
+        case .readOnlyNeedsUpgrade: "the database is read-only and was written by an older Scrollwork; open it once where it can be written to update it"
         case .database(let message): "database error: \(message)"
         }
     }

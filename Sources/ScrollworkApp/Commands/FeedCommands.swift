@@ -45,6 +45,21 @@ struct StoreOptions: ParsableArguments {
         try open(creating: false)
     }
 
+    /// Opens an existing store for a command that only reads it (`list`, `export`): read-only
+    /// where this user may not write the file or its folder, so that a database one can only
+    /// read can still be listed.
+    func openForReading() throws -> FeedStore {
+        let url = URL(fileURLWithPath: path)
+        guard FileManager.default.fileExists(atPath: url.path) else { return try openExisting() }
+        let writable = access(url.path, W_OK) == 0 && access(url.deletingLastPathComponent().path, W_OK) == 0
+        guard !writable else { return try openExisting() }
+        do {
+            return try FeedStore(readingOnly: url.path)
+        } catch {
+            throw Failure("\(url.path): \(error.description)")
+        }
+    }
+
     private func open(creating: Bool) throws -> FeedStore {
         let url = URL(fileURLWithPath: path)
         guard creating || FileManager.default.fileExists(atPath: url.path) else {
@@ -183,7 +198,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures("export") {
-            let subscriptions = try store.openExisting().feeds().map { feed in
+            let subscriptions = try store.openForReading().feeds().map { feed in
                 Subscription(
                     feedURL: feed.url, title: feed.title, siteURL: feed.link,
                     categories: feed.category.map { $0.split(separator: "/").map(String.init) } ?? [])
@@ -279,7 +294,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures("list") {
-            let store = try store.openExisting()
+            let store = try store.openForReading()
             var feedID: StoredFeed.ID?
             if let feed {
                 let url = try feedURL(feed)

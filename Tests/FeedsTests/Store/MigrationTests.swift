@@ -53,4 +53,28 @@ import Testing
         let count = try raw.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry") }
         #expect(count == 1)
     }
+
+    @Test func aFileOpenedReadOnlyIsReadButNeverWrittenOrMigrated() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A '?' and a '#' in the path, which a SQLite URI must escape.
+        let path = directory.appendingPathComponent("feeds?#%.sqlite").path
+        do {
+            let store = try FeedStore(path: path)
+            let feed = try store.addFeed(url: URL(string: "https://example.com/feed")!, title: nil, category: nil)
+            _ = try store.upsert(entries: [storeEntry("a")], feed: feed.id, now: storeEpoch)
+        }
+
+        let reader = try FeedStore(readingOnly: path)
+        #expect(try reader.feeds().count == 1)
+        #expect(throws: FeedStoreError.self) {
+            try reader.addFeed(url: URL(string: "https://example.com/other")!, title: nil, category: nil)
+        }
+
+        // A file an older build wrote: only a writer may migrate it.
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [FeedStore.SchemaVersion.allCases.last!.rawValue])
+        }
+        #expect(throws: FeedStoreError.readOnlyNeedsUpgrade) { try FeedStore(readingOnly: path) }
+    }
 }
