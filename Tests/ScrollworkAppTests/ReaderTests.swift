@@ -213,6 +213,19 @@ import Testing
         harness.reader.stop()
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aLinkThatWillNotOpenNeverGivesTheTerminalBack() async throws {
+        let harness = try Harness()
+        await harness.start()
+
+        harness.reader.openInBrowser(URL(string: "javascript:alert(1)")!)
+
+        #expect(harness.terminal.releases == 0)
+        #expect(harness.opened.all.isEmpty)
+        #expect(harness.line(29).contains("only http and https links open"))
+        harness.reader.stop()
+    }
+
     @Test func theBrowserLauncherNeverOpensOtherSchemesAndNeverUsesAShell() {
         let ran = Recorder<[String]>()
         let launcher = BrowserLauncher(environment: ["BROWSER": "firefox --new-tab %s:lynx"]) { arguments in

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPLoading
 
 /// Opens a link the way the person's system does: `$BROWSER` if set (a list separated by `:`,
 /// the first that starts wins; `%s` in it stands for the link, else the link is the last
@@ -47,11 +48,16 @@ struct BrowserLauncher: Sendable {
         return commands
     }
 
+    /// Why `link` will not be opened, if it will not: anything but an http or https link
+    /// (``RequestTarget``'s rule). Asked before the terminal is given back, so that a refused
+    /// link never leaves the reader's screen even for a moment.
+    static func refusal(_ link: URL) -> Failure? {
+        RequestTarget.isFetchable(link) ? nil : Failure(description: "not opening \(link.absoluteString): only http and https links open")
+    }
+
     /// Opens `link`, trying each command until one starts and exits with status 0.
     func open(_ link: URL) -> Result<Void, Failure> {
-        guard let scheme = link.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            return .failure(Failure(description: "not opening \(link.absoluteString): only http and https links open"))
-        }
+        if let refusal = Self.refusal(link) { return .failure(refusal) }
         var tried: [String] = []
         for command in commands(for: link) {
             tried.append(command[0])

@@ -49,6 +49,10 @@ extension Reader {
             message = "this post has no link"
             return draw()
         }
+        if let refusal = BrowserLauncher.refusal(link) {
+            message = refusal.description
+            return draw()
+        }
         var outcome: Result<Void, BrowserLauncher.Failure> = .success(())
         terminal.whileReleased {
             outcome = browser.open(link)

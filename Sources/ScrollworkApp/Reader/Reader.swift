@@ -193,7 +193,7 @@ final class Reader: ListViewportHost {
         }
         refresh(feed: nil)
         for await event in events {
-            if case .openLink(let link) = event {
+            if case .openLink(let link?) = event, BrowserLauncher.refusal(link) == nil {
                 // A browser in the terminal needs its input: stop reading first, start again after.
                 input.stop()
                 openInBrowser(link)
