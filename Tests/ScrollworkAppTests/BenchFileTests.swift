@@ -54,9 +54,9 @@ import Thumbnails
     @Test func pillowThatCannotReadAFileSaysSo() {
         // Whether or not this machine has Pillow, the failure is named, never a number.
         #expect {
-            try PillowThumbnails.medianMilliseconds(file: scratch.path("missing.png").path, size: 64, runs: 1)
+            try PythonPeer.pillowThumbnail(file: scratch.path("missing.png").path, size: 64, runs: 1)
         } throws: { error in
-            String(describing: error).hasPrefix("Pillow failed: ") || String(describing: error).hasPrefix("--pillow needs python3")
+            String(describing: error).hasPrefix("pillow failed: ") || String(describing: error).hasPrefix("timing pillow needs python3")
         }
     }
 

@@ -113,7 +113,7 @@ struct DecodeBench: ParsableCommand {
                 "case", "inflate", "file_kb", "scrollwork_ms", "baseline_ms", "ratio", "pillow_ms", "pillow_ratio", "throughput_per_s",
                 "peak_mb", "baseline_peak_mb",
             ])
-            let directory = pillow ? try PillowThumbnails.scratchDirectory() : nil
+            let directory = pillow ? try PythonPeer.scratchDirectory() : nil
             defer { if let directory { try? FileManager.default.removeItem(atPath: directory) } }
             for benchCase in Self.cases() {
                 var file: String?
@@ -172,7 +172,7 @@ struct DecodeBench: ParsableCommand {
         let peak = PeakMemory.measure { try? thumbnail() }.peakBytes
         var pillowMilliseconds: Double?
         if pillow {
-            do { pillowMilliseconds = try PillowThumbnails.medianMilliseconds(file: file, size: size, runs: runs) } catch {
+            do { pillowMilliseconds = try PythonPeer.pillowThumbnail(file: file, size: size, runs: runs) } catch {
                 throw FileError(file: file, reason: error.description)
             }
         }
@@ -205,7 +205,7 @@ struct DecodeBench: ParsableCommand {
         let baseline = { Self.decode(data, maxPixelSize: nil, name: benchCase.name, decoder: decoder).downsampled(toFit: Self.thumbnailSize) }
         let scrollworkMilliseconds = Stopwatch.medianMilliseconds(runs: runs, thumbnail)
         let baselineMilliseconds = Stopwatch.medianMilliseconds(runs: runs, baseline)
-        let pillowMilliseconds = try pillowFile.map { try PillowThumbnails.medianMilliseconds(file: $0, size: Self.thumbnailSize, runs: runs) }
+        let pillowMilliseconds = try pillowFile.map { try PythonPeer.pillowThumbnail(file: $0, size: Self.thumbnailSize, runs: runs) }
         let peak = PeakMemory.measure(thumbnail).peakBytes
         let baselinePeak = PeakMemory.measure(baseline).peakBytes
         return [

@@ -30,6 +30,12 @@ struct FeedBench: AsyncParsableCommand {
             With --file, each given feed file instead: the entries parsed, the median \
             milliseconds of reading the file and parsing it (ms), and the throughput that makes \
             (mb_per_s).
+
+            With --feedparser-rs, also feedparser-rs's median time for the same bytes in its \
+            default (sanitising) mode, from python3 (pip install feedparser-rs), and its time \
+            over ours (feedparser_rs_ratio: above 1, Scrollwork is faster). The cases \
+            parse-FORMAT-long-html-N are shaped like the real feeds that parsed slowly: long \
+            articles with whitespace at both ends, CDATA, entities, inline markup in titles.
             """
     )
 
@@ -40,6 +46,9 @@ struct FeedBench: AsyncParsableCommand {
 
     @Option(name: .customLong("case"), help: "Run only these cases (repeat the option); default: all.")
     var only: [String] = []
+
+    @Flag(name: .customLong("feedparser-rs"), help: "Also time feedparser-rs (its default, sanitising mode) on the same bytes (needs python3 with feedparser-rs).")
+    var feedparserRS = false
 
     @Option(name: .customLong("file"), parsing: .upToNextOption, help: "Time the parse of these feed files instead.")
     var files: [String] = []
@@ -52,9 +61,14 @@ struct FeedBench: AsyncParsableCommand {
     static let fileIngestCase = "ingest-file-rss-20mb"
     static let snapshotCase = "snapshot-10000"
 
+    /// Entries in the real-world-shaped feeds: each is about 30 KB.
+    static let realWorldSizes = [50, 500]
+
     static let caseNames = FeedFixture.Format.allCases.flatMap { format in
-        sizes.flatMap { [caseName(format, $0), ingestCaseName(format, $0)] }
+        sizes.flatMap { [caseName(format, $0), ingestCaseName(format, $0)] } + realWorldSizes.map { realWorldCaseName(format, $0) }
     } + [fileIngestCase, snapshotCase]
+
+    static func realWorldCaseName(_ format: FeedFixture.Format, _ entries: Int) -> String { "parse-\(format.rawValue)-long-html-\(entries)" }
 
     static func ingestCaseName(_ format: FeedFixture.Format, _ entries: Int) -> String { "ingest-\(format.rawValue)-\(entries)" }
 
@@ -70,10 +84,13 @@ struct FeedBench: AsyncParsableCommand {
 
     func run() async throws {
         if !files.isEmpty {
-            var report = BenchReport(columns: ["file", "entries", "ms", "mb_per_s"])
+            var report = BenchReport(columns: ["file", "entries", "ms", "mb_per_s", "feedparser_rs_ms", "feedparser_rs_ratio"])
             for file in files {
                 do {
-                    report.append(try Self.measure(file: file, runs: runs))
+                    let row = try Self.measure(file: file, runs: runs)
+                    let peer = feedparserRS ? try PythonPeer.feedparserRS(file: file, runs: runs) : nil
+                    guard case .number(let milliseconds) = row[2] else { continue }
+                    report.append(row + [BenchValue(peer), BenchValue(peer.map { $0 / milliseconds })])
                 } catch {
                     printError("scrollwork bench feed: \(error)")
                     throw ExitCode.failure
@@ -84,30 +101,46 @@ struct FeedBench: AsyncParsableCommand {
         }
         var report = BenchReport(columns: [
             "case", "entries", "mb", "ms", "mb_per_s", "xmlparser_ms", "xmlparser_mb_per_s", "ratio_to_bare_xmlparser",
-            "peak_mb", "xmlparser_peak_mb",
+            "feedparser_rs_ms", "feedparser_rs_ratio", "peak_mb", "xmlparser_peak_mb",
         ])
-        for format in FeedFixture.Format.allCases {
-            for entries in Self.sizes where only.isEmpty || only.contains(Self.caseName(format, entries)) {
-                let bytes = FeedFixture.make(format, entries: entries)
-                let parsed = Self.parse(bytes)
-                guard parsed == entries else {
-                    printError("scrollwork bench feed: \(format.rawValue)-\(entries): parsed \(parsed) entries, expected \(entries)")
+        let directory = feedparserRS ? try PythonPeer.scratchDirectory() : nil
+        defer { if let directory { try? FileManager.default.removeItem(atPath: directory) } }
+        let parseCases = FeedFixture.Format.allCases.flatMap { format in
+            Self.sizes.map { (Self.caseName(format, $0), $0, { FeedFixture.make(format, entries: $0) }) }
+                + Self.realWorldSizes.map { (Self.realWorldCaseName(format, $0), $0, { FeedFixture.makeRealWorld(format, entries: $0) }) }
+        }
+        for (name, entries, make) in parseCases where only.isEmpty || only.contains(name) {
+            let bytes = make(entries)
+            let parsed = Self.parse(bytes)
+            guard parsed == entries else {
+                printError("scrollwork bench feed: \(name): parsed \(parsed) entries, expected \(entries)")
+                throw ExitCode.failure
+            }
+            let data = Data(bytes)
+            let megabytes = Double(bytes.count) / 1_048_576
+            let (feedsMilliseconds, bareMilliseconds) = Stopwatch.interleavedMedianMilliseconds(
+                runs: runs, { Self.parse(bytes) }, { Self.walk(data) })
+            let peak = PeakMemory.measure { Self.parse(bytes) }.peakBytes
+            let barePeak = PeakMemory.measure { Self.walk(data) }.peakBytes
+            var peer: Double?
+            if let directory {
+                let file = "\(directory)/\(name).xml"
+                do {
+                    try FileBytes.write(bytes, to: file)
+                    peer = try PythonPeer.feedparserRS(file: file, runs: runs)
+                } catch {
+                    printError("scrollwork bench feed: \(error)")
                     throw ExitCode.failure
                 }
-                let data = Data(bytes)
-                let megabytes = Double(bytes.count) / 1_048_576
-                let (feedsMilliseconds, bareMilliseconds) = Stopwatch.interleavedMedianMilliseconds(
-                    runs: runs, { Self.parse(bytes) }, { Self.walk(data) })
-                let peak = PeakMemory.measure { Self.parse(bytes) }.peakBytes
-                let barePeak = PeakMemory.measure { Self.walk(data) }.peakBytes
-                report.append([
-                    .text(Self.caseName(format, entries)), .number(Double(entries)), .number(megabytes),
-                    .number(feedsMilliseconds), .number(megabytes / (feedsMilliseconds / 1000)),
-                    .number(bareMilliseconds), .number(megabytes / (bareMilliseconds / 1000)),
-                    .number(bareMilliseconds / feedsMilliseconds),
-                    BenchValue(peak.map { Double($0) / 1_048_576 }), BenchValue(barePeak.map { Double($0) / 1_048_576 }),
-                ])
             }
+            report.append([
+                .text(name), .number(Double(entries)), .number(megabytes),
+                .number(feedsMilliseconds), .number(megabytes / (feedsMilliseconds / 1000)),
+                .number(bareMilliseconds), .number(megabytes / (bareMilliseconds / 1000)),
+                .number(bareMilliseconds / feedsMilliseconds),
+                BenchValue(peer), BenchValue(peer.map { $0 / feedsMilliseconds }),
+                BenchValue(peak.map { Double($0) / 1_048_576 }), BenchValue(barePeak.map { Double($0) / 1_048_576 }),
+            ])
         }
         if !report.rows.isEmpty { report.print(json: options.json) }
         try runIngest()

@@ -67,6 +67,68 @@ enum FeedFixture {
         return Array(out.utf8)
     }
 
+    /// A feed shaped like the real ones whose parse was slow: every entry a long article
+    /// (about 30 KB of HTML: paragraphs with links and entities, figures, code blocks, lists)
+    /// that starts and ends with whitespace, in CDATA for RSS and escaped for Atom, with
+    /// character references and inline markup in the titles, as blogs and podcasts publish
+    /// them. The same bytes for the same size and format on every machine.
+    static func makeRealWorld(_ format: Format, entries: Int) -> [UInt8] {
+        var random = SeededGenerator(seed: UInt64(entries) &* 131 &+ (format == .rss ? 7 : 11))
+        var out = format == .rss
+            ? """
+              <?xml version="1.0" encoding="UTF-8"?>
+              <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+              <channel><title>Long reads &#8211; a blog</title><link>https://long.example/</link><description>Generated</description>
+
+              """
+            : """
+              <?xml version="1.0" encoding="utf-8"?>
+              <feed xmlns="http://www.w3.org/2005/Atom"><title type="html">Long reads &amp;#8211; a blog</title>
+              <link href="https://long.example/"/><id>urn:long</id><updated>2024-03-02T10:00:00Z</updated>
+
+              """
+        for index in 0..<entries {
+            let words = words(Int.random(in: 4...9, using: &random), using: &random)
+            let day = 1 + index % 28
+            var article = "\n\t\t\t\n"
+            for section in 0..<Int.random(in: 18...26, using: &random) {
+                let paragraph = self.words(Int.random(in: 60...120, using: &random), using: &random)
+                article += "<p>\(paragraph) &amp; more &#8212; see <a href=\"https://long.example/ref/\(index)/\(section)?utm_source=feed&amp;utm_medium=rss\">the notes</a>&nbsp;and <em>what&#8217;s next</em>.</p>\n"
+                switch section % 6 {
+                case 1: article += "<figure><img src=\"/img/\(index)-\(section).jpg\" alt=\"\(words)\" width=\"800\" height=\"450\"/><figcaption>\(words) &copy; 2024</figcaption></figure>\n"
+                case 3: article += "<pre><code>let items = feed.entries.filter { $0.isNew }\nfor item in items where item.score &gt; 0.5 {\n    print(item.title)\n}\n</code></pre>\n"
+                case 5: article += "<ul><li>\(words)</li><li>ft<sup>2</sup> &amp; m<sup>3</sup></li><li>&#x20B9;4,000 &lt; &#x20B9;5,000</li></ul>\n"
+                default: break
+                }
+            }
+            article += "\n    \n  "
+            switch format {
+            case .rss:
+                out += """
+                    <item><title>Nice &lt;\(words)&gt; what&#8217;s he weigh? &#8211; \(index)</title>
+                    <link>https://long.example/\(index)/</link><guid isPermaLink="false">long-\(index)</guid>
+                    <pubDate>Mon, \(day) Jan 2024 10:\(10 + index % 50):00 +0000</pubDate><dc:creator><![CDATA[Author \(index % 13)]]></dc:creator>
+                    <description><![CDATA[\n  <p>\(words)&hellip;</p>\n]]></description>
+                    <content:encoded><![CDATA[\(article)]]></content:encoded>
+                    </item>
+
+                    """
+            case .atom:
+                let escaped = article.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                out += """
+                    <entry><title type="html">&lt;b&gt;\(words)&lt;/b&gt;: ft&lt;sup&gt;2&lt;/sup&gt; for &amp;#x20B9;4,000 &amp;#8211; \(index)</title>
+                    <link rel="alternate" type="text/html" href="https://long.example/\(index)/"/><id>tag:long.example,2024:\(index)</id>
+                    <updated>2024-01-\(day < 10 ? "0" : "")\(day)T12:00:00Z</updated><author><name>Author \(index % 13)</name></author>
+                    <content type="html" xml:base="https://long.example/\(index)/">\(escaped)</content>
+                    </entry>
+
+                    """
+            }
+        }
+        out += format == .rss ? "</channel></rss>\n" : "</feed>\n"
+        return Array(out.utf8)
+    }
+
     private static func words(_ count: Int, using random: inout SeededGenerator) -> String {
         (0..<count).map { _ in vocabulary[Int.random(in: 0..<vocabulary.count, using: &random)] }.joined(separator: " ")
     }
