@@ -45,7 +45,20 @@ static void ct_jpeg_error_exit(j_common_ptr cinfo) {
         decoder->error.status = CT_TRUNCATED;
     } else {
         (*cinfo->err->format_message)(cinfo, decoder->message);
-        decoder->error.status = cinfo->err->msg_code == JERR_OUT_OF_MEMORY ? CT_OUT_OF_MEMORY : CT_CORRUPT;
+        int code = cinfo->err->msg_code;
+        if (code == JERR_BAD_PRECISION) {
+            // A 12- or 16-bit JPEG is valid; this library is built for 8-bit samples.
+            snprintf(decoder->message, sizeof decoder->message, "a %d-bit JPEG (only 8-bit JPEGs are decoded)",
+                     ((j_decompress_ptr)cinfo)->data_precision);
+            decoder->error.status = CT_UNSUPPORTED;
+        } else if (code == JERR_SOF_UNSUPPORTED) {
+            char reason[JMSG_LENGTH_MAX];
+            memcpy(reason, decoder->message, sizeof reason);
+            snprintf(decoder->message, sizeof decoder->message, "a lossless or hierarchical JPEG (%s)", reason);
+            decoder->error.status = CT_UNSUPPORTED;
+        } else {
+            decoder->error.status = code == JERR_OUT_OF_MEMORY ? CT_OUT_OF_MEMORY : CT_CORRUPT;
+        }
     }
     longjmp(decoder->error.jump, 1);
 }

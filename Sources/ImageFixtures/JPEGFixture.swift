@@ -48,6 +48,16 @@ public enum JPEGFixture {
     /// orientation tag (0x0112) with `orientation`, in big- or little-endian TIFF byte order.
     public static func insertingExifOrientation(_ orientation: UInt16, into jpeg: [UInt8], bigEndian: Bool = true) -> [UInt8] {
         precondition(jpeg.starts(with: [0xFF, 0xD8]), "not a JPEG")
+        let tiff = exifOrientationTIFF(orientation, bigEndian: bigEndian)
+        let payload = Array("Exif".utf8) + [0, 0] + tiff
+        let length = payload.count + 2
+        let segment: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+        return [0xFF, 0xD8] + segment + jpeg[2...]
+    }
+
+    /// The TIFF structure of an EXIF block holding only an orientation: what follows "Exif\0\0"
+    /// in a JPEG's APP1 segment, and what a PNG's `eXIf` chunk holds.
+    public static func exifOrientationTIFF(_ orientation: UInt16, bigEndian: Bool = true) -> [UInt8] {
         func bytes(_ value: Int, size: Int) -> [UInt8] {
             let bigEndianBytes = (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * (size - 1 - $0))) }
             return bigEndian ? bigEndianBytes : bigEndianBytes.reversed()
@@ -58,9 +68,6 @@ public enum JPEGFixture {
         // Tag, type SHORT, count 1, and the value left-aligned in the 4-byte value field.
         tiff += bytes(0x0112, size: 2) + bytes(3, size: 2) + bytes(1, size: 4) + bytes(Int(orientation), size: 2) + [0, 0]
         tiff += bytes(0, size: 4)
-        let payload = Array("Exif".utf8) + [0, 0] + tiff
-        let length = payload.count + 2
-        let segment: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
-        return [0xFF, 0xD8] + segment + jpeg[2...]
+        return tiff
     }
 }

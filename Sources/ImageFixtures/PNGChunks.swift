@@ -27,4 +27,13 @@ public enum PNGChunks {
     public static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
+
+    /// `png` with an `eXIf` chunk holding `orientation` after its header, or, if
+    /// `afterImageData`, just before its end (where some encoders write it).
+    public static func insertingExifOrientation(_ orientation: UInt16, into png: [UInt8], bigEndian: Bool = true, afterImageData: Bool = false) -> [UInt8] {
+        let chunk = chunk("eXIf", JPEGFixture.exifOrientationTIFF(orientation, bigEndian: bigEndian))
+        // IHDR is always the first chunk (33 bytes from the start); IEND the last, 12 bytes.
+        let at = afterImageData ? png.count - 12 : 33
+        return Array(png[..<at]) + chunk + Array(png[at...])
+    }
 }

@@ -119,4 +119,23 @@ struct JPEGDecodingTests {
 
         #expect(image.width == 128 && image.height == 85)
     }
+
+    @Test func aTwelveBitOrLosslessJPEGIsUnsupportedNotCorrupt() throws {
+        let jpeg = TestImages.smoothJPEG(width: 16, height: 16)
+        let frame = try #require(jpeg.jpegMarkerOffset(0xC0))
+        var twelveBit = jpeg
+        twelveBit[frame + 4] = 12
+        var lossless = jpeg
+        lossless[frame + 1] = 0xC3
+
+        #expect(throws: ThumbnailError.unsupportedFormat("a 12-bit JPEG (only 8-bit JPEGs are decoded)")) {
+            try ThumbnailDecoder().decode(twelveBit, maxPixelSize: 8)
+        }
+        #expect {
+            try ThumbnailDecoder().decode(lossless, maxPixelSize: nil)
+        } throws: { error in
+            guard case ThumbnailError.unsupportedFormat(let what) = error else { return false }
+            return what.hasPrefix("a lossless or hierarchical JPEG")
+        }
+    }
 }

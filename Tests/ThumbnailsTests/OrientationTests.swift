@@ -77,4 +77,38 @@ struct OrientationTests {
 
         #expect(image.width == 32 && Self.close(Self.quadrantCentres(image)[0], Self.red))
     }
+
+    /// The quadrants as a PNG: exact colours.
+    static let quadrantsPNG: [UInt8] = {
+        var rgba: [UInt8] = []
+        for y in 0..<16 {
+            for x in 0..<32 {
+                let pixel = y < 8 ? (x < 16 ? red : green) : (x < 16 ? blue : white)
+                rgba += [pixel.red, pixel.green, pixel.blue, 255]
+            }
+        }
+        return PNGFixture.encode(rgba: rgba, width: 32, height: 16)
+    }()
+
+    @Test(arguments: expectations.indices, [false, true])
+    func appliesAPNGsExifOrientationBeforeOrAfterItsImageData(index: Int, afterImageData: Bool) throws {
+        let (orientation, expected) = Self.expectations[index]
+        let png = PNGChunks.insertingExifOrientation(orientation.rawValue, into: Self.quadrantsPNG, bigEndian: index % 2 == 0, afterImageData: afterImageData)
+
+        let image = try ThumbnailDecoder().decode(png, maxPixelSize: nil)
+
+        #expect(image.width == (orientation.swapsDimensions ? 16 : 32))
+        #expect(Self.quadrantCentres(image) == expected, "\(orientation)")
+    }
+
+    @Test func aDamagedEXIfChunkIsIgnored() throws {
+        var png = PNGChunks.insertingExifOrientation(6, into: Self.quadrantsPNG)
+        // The IFD offset points past the chunk.
+        png[33 + 8 + 4] = 0x7F
+        png = CRC32.repairingChunks(png)
+
+        let image = try ThumbnailDecoder().decode(png, maxPixelSize: nil)
+
+        #expect(image.width == 32 && Self.quadrantCentres(image)[0] == Self.red)
+    }
 }

@@ -24,6 +24,8 @@ typedef enum {
     CT_LIMIT = 4,
     /// The caller's cancellation check said stop.
     CT_CANCELLED = 5,
+    /// A valid file of a kind this decoder does not read (a 12-bit or lossless JPEG).
+    CT_UNSUPPORTED = 6,
 } ct_status;
 
 /// How the delivered rows lay out their pixels.

@@ -40,6 +40,7 @@ extension ThumbnailError {
         case CT_TRUNCATED: self = .truncated(text)
         case CT_OUT_OF_MEMORY: self = .outOfMemory(text)
         case CT_CANCELLED: self = .cancelled
+        case CT_UNSUPPORTED: self = .unsupportedFormat(text)
         default: self = .corrupt(text)
         }
     }

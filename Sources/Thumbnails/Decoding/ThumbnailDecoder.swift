@@ -7,7 +7,8 @@
 /// two exceptions the formats impose: an interlaced PNG needs up to `width × height × 4` bytes,
 /// because Adam7 passes revisit every row, and a progressive JPEG needs its coefficients, about
 /// 2 bytes per sample at full size (18 MB for a 3000 × 2000 photo with 4:2:0 chroma), because
-/// every scan refines every block. EXIF orientation is applied to the result.
+/// every scan refines every block. EXIF orientation (a JPEG's APP1, a PNG's `eXIf`) is applied
+/// to the result.
 ///
 /// Decoding is synchronous and CPU-bound; run it off the main actor. A decoder is a value and
 /// safe to share between threads.
@@ -44,7 +45,8 @@ public struct ThumbnailDecoder: ImageDecoding {
             switch format {
             case .png:
                 let source = try PNGRowSource.open(bytes, maxPixelCount: configuration.maxPixelCount, inflate: configuration.inflate)
-                return try reduce(source, maxPixelSize: maxPixelSize, isCancelled: isCancelled)
+                let image = try reduce(source, maxPixelSize: maxPixelSize, isCancelled: isCancelled)
+                return image.oriented(ExifOrientationReader.orientation(ofPNG: data))
             case .jpeg:
                 let source = try JPEGRowSource.open(
                     bytes,

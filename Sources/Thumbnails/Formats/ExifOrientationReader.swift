@@ -1,4 +1,5 @@
-/// Finds the EXIF orientation of a JPEG by walking its markers up to the first scan.
+/// Finds the EXIF orientation of a JPEG by walking its markers up to the first scan, and of a
+/// PNG by walking its chunks to `eXIf`.
 ///
 /// Every offset is checked against the data, so a damaged or hostile APP1 segment yields
 /// `.up` rather than a crash; the orientation is a display hint, not a reason to fail.
@@ -35,6 +36,25 @@ enum ExifOrientationReader {
                 return orientation(inTIFF: tiff, of: jpeg) ?? .up
             }
             offset += 2 + length
+        }
+        return .up
+    }
+
+    /// The orientation in the `eXIf` chunk of `png` (a TIFF structure, as in a JPEG's APP1
+    /// after its header), before or after the image data, or `.up` if there is none.
+    ///
+    /// - Complexity: O(number of chunks + entries in IFD0).
+    static func orientation(ofPNG png: [UInt8]) -> ImageOrientation {
+        var offset = 8
+        while offset <= png.count - 12 {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            guard length <= png.count - offset - 12 else { return .up }
+            let type = png[(offset + 4)..<(offset + 8)]
+            if type.elementsEqual("eXIf".utf8) {
+                return orientation(inTIFF: (offset + 8)..<(offset + 8 + length), of: png) ?? .up
+            }
+            if type.elementsEqual("IEND".utf8) { return .up }
+            offset += 12 + length
         }
         return .up
     }
