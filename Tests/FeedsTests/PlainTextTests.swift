@@ -11,10 +11,14 @@ import Testing
         var scalars = html.unicodeScalars[...]
         while let scalar = scalars.popFirst() {
             if scalar == "<", let next = scalars.first, next.properties.isAlphabetic || "/!?".unicodeScalars.contains(next) {
-                let closing: String = scalars.starts(with: "!--".unicodeScalars) ? "-->" : ">"
+                let isComment = scalars.starts(with: "!--".unicodeScalars)
+                let closing: String = isComment ? "-->" : ">"
                 if let range = scalars.firstRange(of: closing.unicodeScalars) {
+                    // Inline elements' tags join what is on either side; others separate it.
+                    let afterSlash = scalars.first == "/" ? scalars.dropFirst() : scalars
+                    let name = String(String.UnicodeScalarView(afterSlash.prefix { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }))
                     scalars = scalars[range.upperBound...]
-                    text.append(" ")
+                    if isComment || !Self.inline.contains(name.lowercased()) { text.append(" ") }
                     continue
                 }
             }
@@ -22,6 +26,12 @@ import Testing
         }
         return PlainText.collapsingWhitespace(HTMLEntities.decode(String(text)))
     }
+
+    /// HTML's phrasing elements.
+    static let inline: Set<String> = [
+        "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "font", "i", "ins", "kbd",
+        "mark", "q", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr",
+    ]
 
     @Test func theByteLevelStripperAgreesWithTheScalarOne() {
         let seed = randomizedTestSeed()

@@ -3,8 +3,9 @@ import Foundation
 /// RFC 822 / RFC 2822 dates as RSS feeds write them, corruptions included: a missing or
 /// long day name, no comma, a full month name, two-digit years (below 50 are 20xx), Perl's
 /// years since 1900 (`106`), hyphenated `02-Jan-2006`, ctime order (`Mon Jan 2 15:04:05
-/// 2006`), minutes without seconds, no time at all, named US zones, military letters, `GMT+2`
-/// style and `+05:30` offsets, a missing zone. A missing or unknown zone is taken as UTC,
+/// 2006`), minutes without seconds, a 12-hour clock (`8:19 pm`), year-first `2020/1/10`, no
+/// time at all, named US zones, military letters, `GMT+2` style and `+05:30` offsets, a
+/// missing zone. A missing or unknown zone is taken as UTC,
 /// as RFC 2822 prescribes for `-0000`.
 ///
 /// Works on ASCII-lowercased bytes without making a string per word: every RSS entry has a
@@ -35,6 +36,10 @@ enum RFC822Date {
             } else if time == nil, token.contains(UInt8(ascii: ":")), let parsed = parseTime(token) {
                 time = parsed.time
                 if let zone = parsed.zone { offset = zone }
+            } else if let clock = time, let afternoon = meridiem(token) {
+                // "8:19 pm": a 12-hour clock.
+                guard (1...12).contains(clock.hour) else { return nil }
+                time = (clock.hour % 12 + (afternoon ? 12 : 0), clock.minute, clock.second)
             } else if time != nil || year != nil, offset == nil, let zone = parseZone(token) {
                 offset = zone
             } else if isWeekday(token) {
@@ -49,7 +54,16 @@ enum RFC822Date {
                               second: clock.second, offsetSeconds: offset ?? 0)
     }
 
-    /// The words of `bytes`, split at spaces and commas, with `02-jan-2006` split in three.
+    /// `am` or `pm` (with or without dots): whether it is the afternoon.
+    private static func meridiem(_ token: Token) -> Bool? {
+        let letters = token.filter { $0 != UInt8(ascii: ".") }
+        if letters.elementsEqual("am".utf8) { return false }
+        if letters.elementsEqual("pm".utf8) { return true }
+        return nil
+    }
+
+    /// The words of `bytes`, split at spaces and commas, with `02-jan-2006` split in three, and
+    /// `2020/1/10` (year first: the only order that is not ambiguous) as `10 jan 2020`.
     private static func tokens(_ bytes: [UInt8]) -> [Token] {
         var tokens: [Token] = []
         var start = 0
@@ -57,7 +71,11 @@ enum RFC822Date {
             guard end > start else { return }
             let token = bytes[start..<end]
             let parts = token.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-            if token.first != UInt8(ascii: "-"), parts.count == 3, parts.allSatisfy({ !$0.isEmpty }), monthNumber(parts[1]) != nil {
+            let slashed = token.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            if slashed.count == 3, slashed[0].count == 4, let month = number(slashed[1]), (1...12).contains(month),
+               (1...2).contains(slashed[2].count), number(slashed[0]) != nil, number(slashed[2]) != nil {
+                tokens += [slashed[2], monthNames[month - 1][...], slashed[0]]
+            } else if token.first != UInt8(ascii: "-"), parts.count == 3, parts.allSatisfy({ !$0.isEmpty }), monthNumber(parts[1]) != nil {
                 tokens += parts
             } else {
                 tokens.append(token)
@@ -93,6 +111,12 @@ enum RFC822Date {
 
     /// `15:04`, `15:04:05` or `15:04:05.123`, maybe glued to an offset (`15:04:05+0100`).
     private static func parseTime(_ token: Token) -> (time: (Int, Int, Int), zone: Int?)? {
+        if token.count > 2, let afternoon = meridiem(token.suffix(2)), let parsed = parseTime(token.dropLast(2)), parsed.zone == nil {
+            // "8:19pm".
+            let (hour, minute, second) = parsed.time
+            guard (1...12).contains(hour) else { return nil }
+            return ((hour % 12 + (afternoon ? 12 : 0), minute, second), nil)
+        }
         var clock = token
         var zone: Int?
         if let signIndex = token.firstIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "z") }) {

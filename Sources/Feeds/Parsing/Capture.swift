@@ -5,7 +5,7 @@ import Foundation
 struct Capture {
     /// The field the text is for.
     enum Target {
-        case title, dublinCoreTitle, mediaTitle, link, guid, summary, content, published, dublinCoreDate, updated, author
+        case title, dublinCoreTitle, mediaTitle, link, guid, summary, fallbackSummary, content, published, dublinCoreDate, updated, author
         case fallbackAuthor, category
         case feedTitle, feedFallbackTitle, feedLink, feedDescription, feedIcon, feedLogo, feedUpdated, feedAuthor
     }
@@ -90,9 +90,10 @@ struct Capture {
         depth == self.depth + 1 && name == "div" && namespace == .xhtml
     }
 
-    /// The text as a title: markup removed unless it is plain text, whitespace collapsed.
+    /// The text as a title: markup removed unless it is plain text (or declared HTML that
+    /// holds no markup, only angle brackets), whitespace collapsed.
     func plainText(_ raw: String) -> String {
-        mode == .text ? PlainText.collapsingWhitespace(raw) : PlainText.from(html: raw)
+        mode == .text || !PlainText.looksLikeHTML(raw) ? PlainText.collapsingWhitespace(raw) : PlainText.from(html: raw)
     }
 
     /// The text as HTML, plain text escaped; `nil` when empty.

@@ -23,6 +23,9 @@ struct EntryDraft {
     var dublinCoreDate: Date?
     var updated: Date?
     var summary: String?
+    /// `itunes:summary`, `media:description` or `dc:description`, for an entry without a
+    /// summary of its format.
+    var fallbackSummary: String?
     var summaryBase: URL?
     var content: String?
     var contentBase: URL?
@@ -42,10 +45,11 @@ struct EntryDraft {
     func entry(feedAuthor: String?) -> FeedEntry {
         let title = self.title ?? dublinCoreTitle ?? mediaTitle ?? ""
         let published = self.published ?? dublinCoreDate
-        var link = self.link ?? otherAlternateLink
+        var link = (self.link ?? otherAlternateLink).flatMap(XMLFeedBuilder.webLink)
         if link == nil, guidIsPermaLink, let guid, guid.hasPrefix("http://") || guid.hasPrefix("https://") {
             link = URLResolver.resolve(guid, against: base)
         }
+        let summary = self.summary ?? fallbackSummary
         let thumbnail = self.thumbnail?.url
             ?? Self.firstImage(in: content, base: contentBase)
             ?? Self.firstImage(in: summary, base: summaryBase)

@@ -25,7 +25,15 @@ public enum FeedParsingError: Error, Sendable, Hashable, CustomStringConvertible
             "an HTML page, not a feed, and it advertises no feed"
         case .htmlPage(let links):
             "an HTML page, not a feed; it advertises " + links.map(\.url.absoluteString).joined(separator: ", ")
-        case .notAFeed(let root): "not a feed: the root element is <\(root)>"
+        case .notAFeed(let root):
+            switch root.lowercased() {
+            case "opml": "an OPML list of feeds, not a feed (`scrollwork import` subscribes to them)"
+            case "urlset", "sitemapindex": "a sitemap, not a feed"
+            case "svg": "an SVG image, not a feed"
+            case "kml": "a KML map, not a feed"
+            case "soap:envelope", "envelope": "a SOAP message, not a feed"
+            default: "not a feed: the root element is <\(root)>"
+            }
         case .unreadable(let reason): "unreadable: \(reason)"
         case .feedTooLarge(let limit): "the feed is larger than \(limit) bytes"
         case .entityExpansionLimitExceeded(let limit): "entity expansion exceeds \(limit) bytes (billion laughs?)"

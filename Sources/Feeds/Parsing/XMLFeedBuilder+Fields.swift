@@ -5,6 +5,7 @@ import Foundation
 extension XMLFeedBuilder {
     func startFeedField(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute], base: URL?) {
         let parent = stack[stack.count - 2]
+        // (RSS 1.1's channel is its root, `Channel`, read as `channel`.)
         let inChannel = (parent.name == "channel" && parent.namespace.isRSS) || (parent.name == "feed" && parent.namespace.isAtom)
         switch namespace {
         case _ where namespace.isRSS && inChannel:
@@ -24,7 +25,7 @@ extension XMLFeedBuilder {
                       isBase64: attributes["mode"] == "base64", base: base)
             case "link":
                 if Self.isAlternate(attributes), info.link == nil, let href = attributes["href"] {
-                    info.link = URLResolver.resolve(href, against: base)
+                    info.link = URLResolver.resolve(href, against: base).flatMap(Self.webLink)
                 }
             case "subtitle", "tagline":
                 begin(.feedDescription, mode: Capture.Mode(atomType: attributes["type"], mode: attributes["mode"]), base: base)
@@ -62,6 +63,8 @@ extension XMLFeedBuilder {
                 begin(.guid, mode: .text, base: base)
             case "description": begin(.summary, mode: .html, base: base)
             case "pubDate": begin(.published, mode: .text, base: base)
+            // Atom 0.3's and Dublin Core's names, written without their namespace.
+            case "modified", "updated": begin(.updated, mode: .text, base: base)
             case "author": begin(.author, mode: .text, base: base)
             case "category": begin(.category, mode: .text, base: base)
             case "enclosure":
@@ -72,12 +75,16 @@ extension XMLFeedBuilder {
             startAtomEntryField(name, attributes: attributes, base: base)
         case _ where namespace.isAtom && name == "name" && depth == entryDepth + 2 && stack[depth - 2].name == "author":
             begin(.author, mode: .text, base: base)
+        case _ where namespace.isAtom && name == "email" && depth == entryDepth + 2 && stack[depth - 2].name == "author":
+            // An author known only by an address is known by it.
+            begin(.fallbackAuthor, mode: .text, base: base)
         case .dublinCore where isChild:
             switch name {
             case "creator": begin(.author, mode: .text, base: base)
             case "date": begin(.dublinCoreDate, mode: .text, base: base)
             case "subject": begin(.category, mode: .text, base: base)
             case "title": begin(.dublinCoreTitle, mode: .text, base: base)
+            case "description": begin(.fallbackSummary, mode: .html, base: base)
             default: break
             }
         case .dublinCoreTerms where isChild:
@@ -92,6 +99,9 @@ extension XMLFeedBuilder {
             let url = attributes["url"].flatMap { URLResolver.resolve($0, against: base) }
             if name == "title" {
                 begin(.mediaTitle, mode: attributes["type"] == "html" ? .html : .text, base: base)
+            } else if name == "description" {
+                // YouTube's only text: in `media:group`, or directly in the entry.
+                begin(.fallbackSummary, mode: attributes["type"] == "html" ? .html : .text, base: base)
             } else if name == "thumbnail" {
                 entry?.offerThumbnail(url, rank: .mediaThumbnail)
             } else if name == "content", attributes["medium"] == "image" || Self.isImage(attributes["type"]) {
@@ -102,6 +112,9 @@ extension XMLFeedBuilder {
                 entry?.offerThumbnail(attributes["href"].flatMap { URLResolver.resolve($0, against: base) }, rank: .itunesImage)
             } else if name == "author" {
                 begin(.fallbackAuthor, mode: .text, base: base)
+            } else if name == "summary" || name == "subtitle" {
+                // A podcast episode's text, when it has no description.
+                begin(.fallbackSummary, mode: .text, base: base)
             }
         default:
             break
@@ -143,6 +156,12 @@ extension XMLFeedBuilder {
         if Self.isImage(type) { entry?.offerThumbnail(url, rank: .imageEnclosure) }
     }
 
+    /// `url`, unless it is a local file: a relative link in a feed read from a file resolves
+    /// against the file, and a link to a file on this machine is no link to a post.
+    static func webLink(_ url: URL) -> URL? {
+        url.isFileURL ? nil : url
+    }
+
     static func isAlternate(_ attributes: [XMLAttribute]) -> Bool {
         let rel = attributes["rel"] ?? "alternate"
         return rel == "alternate" || rel == "http://www.iana.org/assignments/relation/alternate"
@@ -169,6 +188,11 @@ extension XMLFeedBuilder {
         case .summary:
             entry?.summary = capture.html(raw)
             entry?.summaryBase = capture.base
+        case .fallbackSummary:
+            if entry?.fallbackSummary == nil, let html = capture.html(raw) {
+                entry?.fallbackSummary = html
+                if entry?.summary == nil { entry?.summaryBase = capture.base }
+            }
         case .content:
             entry?.content = capture.html(raw)
             entry?.contentBase = capture.base
@@ -188,7 +212,7 @@ extension XMLFeedBuilder {
                 info.title = capture.plainText(raw)
                 feedTitleIsFallback = true
             }
-        case .feedLink: if info.link == nil { info.link = URLResolver.resolve(trimmed, against: capture.base) }
+        case .feedLink: if info.link == nil { info.link = URLResolver.resolve(trimmed, against: capture.base).flatMap(Self.webLink) }
         case .feedDescription: if info.description == nil { info.description = capture.html(raw) }
         case .feedIcon:
             if info.icon == nil || feedIconIsLogo {

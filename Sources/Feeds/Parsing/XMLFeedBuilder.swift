@@ -62,6 +62,15 @@ final class XMLFeedBuilder: XMLEventHandling {
     // MARK: Events
 
     func startElement(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute]) {
+        if stack.count == 1, rootAlias == nil, stack[0].name == "RDF", case .other(let uri) = namespace,
+           ["channel", "item", "image", "textinput"].contains(name.lowercased()) {
+            // RSS 0.90 or 1.0 under a variant of its namespace (another of Netscape's, a
+            // missing slash): its elements are that vocabulary's, which would otherwise be read
+            // as nothing at all.
+            let isRSS090 = uri.contains("0.9")
+            rootAlias = (namespace, isRSS090 ? .rss090 : .rss1)
+            if isRSS090 { info.format = .rss09 }
+        }
         let (name, namespace) = normalized(name, namespace)
         var parentBase = stack.last?.base ?? feedURL
         // A feed read from a file has no web address of its own: relative links are meant
@@ -186,12 +195,24 @@ final class XMLFeedBuilder: XMLEventHandling {
             if case .other = namespace { rootAlias = (namespace, .none) }
         case ("RDF", .rdf), ("RDF", .rss1), ("RDF", .none): info.format = .rss1
         case ("RDF", .rss090): info.format = .rss09
+        case ("Channel", .rss11), ("channel", .rss11): info.format = .rss1
         case ("feed", .atom): info.format = .atom1
         case ("feed", .atom03): info.format = .atom03
         case ("feed", _) where (attributes["version"] ?? "").hasPrefix("0."):
             // Drafts before Atom 0.3 (`http://purl.org/echo/` and others) read as 0.3.
             info.format = .atom03
             rootAlias = (namespace, .atom03)
+        case ("feed", _):
+            // Atom without its namespace, or with it misspelt (`…/2005/atom`): its elements are
+            // Atom 1.0's.
+            info.format = .atom1
+            rootAlias = (namespace, .atom)
+        case ("entry", _):
+            // An Atom entry document: a feed of one entry, read as such.
+            info.format = .atom1
+            if !namespace.isAtom { rootAlias = (namespace, .atom) }
+            entry = EntryDraft(base: stack.last?.base ?? feedURL)
+            entryDepth = 1
         case _ where name.lowercased() == "html": isHTML = true
         default: failure = .notAFeed(rootElement: name)
         }

@@ -25,8 +25,9 @@ enum PlainText {
                     && bytes[index + 2] == UInt8(ascii: "-") && bytes[index + 3] == UInt8(ascii: "-")
                 // Searched from just after `<`, so `<!-->` is a whole (empty) comment, as in HTML.
                 if let end = find(isComment ? Array("-->".utf8) : [UInt8(ascii: ">")], in: bytes, from: index + 1) {
-                    // Tags separate words: "<p>one</p><p>two</p>" reads "one two".
-                    out.append(0x20)
+                    // Block tags separate words: "<p>one</p><p>two</p>" reads "one two". Inline
+                    // ones do not: "ft<sup>2</sup>" is "ft2", "₹<b>4,000</b>" is "₹4,000".
+                    if isComment || !isInline(bytes, tagAt: index + 1) { out.append(0x20) }
                     index = end
                     continue
                 }
@@ -35,6 +36,69 @@ enum PlainText {
             index += 1
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The lowercase ASCII name of the tag whose text starts at `index` (after `<`, past a
+    /// `/`), at most 10 letters and digits.
+    private static func tagName(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> String {
+        var start = index
+        if start < bytes.count, bytes[start] == UInt8(ascii: "/") { start += 1 }
+        var name: [UInt8] = []
+        var position = start
+        while position < bytes.count, name.count <= 10 {
+            let byte = bytes[position] | (bytes[position] >= UInt8(ascii: "A") && bytes[position] <= UInt8(ascii: "Z") ? 0x20 : 0)
+            guard (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) else { break }
+            name.append(byte)
+            position += 1
+        }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    private static func isInline(_ bytes: UnsafeBufferPointer<UInt8>, tagAt index: Int) -> Bool {
+        inlineElements.contains(tagName(bytes, at: index))
+    }
+
+    /// HTML's phrasing elements, which sit inside a word as easily as between words.
+    private static let inlineElements: Set<String> = [
+        "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "font", "i", "ins", "kbd",
+        "mark", "q", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr",
+    ]
+
+    /// HTML's elements, inline and block, for telling markup from text that only looks like it.
+    private static let htmlElements: Set<String> = inlineElements.union([
+        "address", "article", "aside", "blockquote", "br", "caption", "center", "dd", "div", "dl", "dt", "figcaption",
+        "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "img", "li", "main", "nav", "ol", "p",
+        "pre", "section", "table", "tbody", "td", "th", "thead", "tr", "ul", "video", "audio", "iframe", "picture", "source",
+    ])
+
+    /// Whether `text`, declared HTML, really holds some: an HTML element's tag or a character
+    /// reference. A title such as "Nice <gorilla> what's he weigh?" escaped into an RSS title
+    /// holds neither, and is the text it shows, as feedparser and browsers' readers take it.
+    static func looksLikeHTML(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.contains(UInt8(ascii: "<")) || utf8.contains(UInt8(ascii: "&")) else { return false }
+        let bytes = Array(utf8)
+        return bytes.withUnsafeBufferPointer { bytes in
+            for index in bytes.indices where index + 1 < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "<") where startsTag(bytes, at: index + 1):
+                    if bytes[index + 1] == UInt8(ascii: "!") || htmlElements.contains(tagName(bytes, at: index + 1)) { return true }
+                case UInt8(ascii: "&"):
+                    // `&name;`, `&#123;` or `&#x1F;`.
+                    var end = index + 1
+                    if bytes[end] == UInt8(ascii: "#") { end += 1 }
+                    let start = end
+                    while end < bytes.count, end - start < 32, bytes[end] < 0x80,
+                          (bytes[end] | 0x20) >= UInt8(ascii: "a") && (bytes[end] | 0x20) <= UInt8(ascii: "z") || FeedDate.isDigit(bytes[end]) {
+                        end += 1
+                    }
+                    if end > start, end < bytes.count, bytes[end] == UInt8(ascii: ";") { return true }
+                default:
+                    break
+                }
+            }
+            return false
+        }
     }
 
     /// Whether the character at `index` starts a tag after `<`: a letter, `/`, `!` or `?`.

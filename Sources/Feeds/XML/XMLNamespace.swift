@@ -5,6 +5,8 @@ enum XMLNamespace: Sendable, Hashable {
     case atom03
     case rss1
     case rss090
+    /// RSS 1.1 (`http://purl.org/net/rss1.1#`), RSS 1.0's successor without RDF.
+    case rss11
     case rdf
     case dublinCore
     /// Dublin Core's refined terms (`dcterms:issued`, `created`, `modified`).
@@ -27,8 +29,10 @@ enum XMLNamespace: Sendable, Hashable {
         case "http://purl.org/atom/ns#": self = .atom03
         case "http://purl.org/rss/1.0/": self = .rss1
         case "http://my.netscape.com/rdf/simple/0.9/": self = .rss090
+        case "http://purl.org/net/rss1.1#": self = .rss11
         case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": self = .rdf
-        case "http://purl.org/dc/elements/1.1/": self = .dublinCore
+        // Dublin Core 1.0's elements are 1.1's.
+        case "http://purl.org/dc/elements/1.1/", "http://purl.org/dc/elements/1.0/": self = .dublinCore
         case "http://purl.org/dc/terms/": self = .dublinCoreTerms
         case "http://purl.org/rss/1.0/modules/content/": self = .content
         case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": self = .media
@@ -39,8 +43,9 @@ enum XMLNamespace: Sendable, Hashable {
         }
     }
 
-    /// RSS elements: no namespace (0.9x, 2.0) or RSS 1.0's and 0.90's RDF vocabularies.
-    var isRSS: Bool { self == .none || self == .rss1 || self == .rss090 }
+    /// RSS elements: no namespace (0.9x, 2.0), RSS 1.0's and 0.90's RDF vocabularies, or
+    /// RSS 1.1's.
+    var isRSS: Bool { self == .none || self == .rss1 || self == .rss090 || self == .rss11 }
 
     /// Atom 1.0 or 0.3 elements.
     var isAtom: Bool { self == .atom || self == .atom03 }
