@@ -18,8 +18,9 @@ import Foundation
 ///   about a megabyte of work. HTML's named entities (`&nbsp;`, `&eacute;`), which RSS uses
 ///   undeclared, resolve to their characters.
 /// - `XML_PARSE_HUGE` stays off, so libxml2 keeps its own limits on names and text nodes.
-/// - `XML_PARSE_RECOVER` salvages what it can from malformed documents; any error marks the
-///   result malformed.
+/// - ``XMLInputRepair`` mends the commonest breakage on the bytes (a bare `&`, undeclared
+///   windows-1252 text), which recovery would mend by dropping text; `XML_PARSE_RECOVER`
+///   salvages what it can from the rest. Any error or repair marks the result malformed.
 ///
 /// Not thread-safe: one parse, driven from one thread at a time.
 final class XMLPushParser {
@@ -41,8 +42,12 @@ final class XMLPushParser {
     var namespaceCache: [UnsafePointer<xmlChar>: (uri: String, namespace: XMLNamespace)] = [:]
     var nameCache: [UnsafePointer<xmlChar>: String] = [:]
 
-    /// Whether libxml2 reported an error: the document is not well-formed.
+    /// Whether libxml2 reported an error or the input needed repairs: the document is not
+    /// well-formed.
     var isMalformed = false
+    /// Mends bare `&` and `<`, whitespace before the declaration and undeclared legacy text
+    /// before libxml2 sees them.
+    var repair: XMLInputRepair
     /// Set when a limit was hit; the parser has stopped.
     var failure: FeedParsingError?
 
@@ -59,10 +64,12 @@ final class XMLPushParser {
         _ = Self.refuseExternalEntities
         self.handler = handler
         self.maxExpansionBytes = maxExpansionBytes
-        var sax = Self.saxHandler()
-        let unmanaged = Unmanaged.passUnretained(self).toOpaque()
         let hasByteOrderMark = Self.startsWithByteOrderMark(firstBytes)
         let encodingHandler = hasByteOrderMark ? nil : charset.flatMap { xmlFindCharEncodingHandler($0) }
+        repair = XMLInputRepair(firstBytes: firstBytes, charset: encodingHandler == nil ? nil : charset)
+        var sax = Self.saxHandler()
+        let unmanaged = Unmanaged.passUnretained(self).toOpaque()
+        let firstBytes = firstBytes.withUnsafeBufferPointer { repair.repair($0, final: false) } ?? firstBytes
         let detectionBytes = encodingHandler == nil ? Array(firstBytes.prefix(4)) : []
         context = detectionBytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
@@ -78,7 +85,7 @@ final class XMLPushParser {
         } else {
             xmlCtxtUseOptions(context, options)
         }
-        feed(firstBytes[detectionBytes.count...], terminate: false)
+        parse(firstBytes[detectionBytes.count...], terminate: false)
     }
 
     deinit {
@@ -99,6 +106,19 @@ final class XMLPushParser {
     /// ``maxPieceBytes``: given one piece of about 10 MB or more, it stops with a "huge input"
     /// error and the rest of a valid document would be lost.
     func feed(_ bytes: some Collection<UInt8>, terminate: Bool) {
+        guard context != nil, failure == nil else { return }
+        let repaired = bytes.withContiguousStorageIfAvailable { repair.repair($0, final: terminate) }
+            ?? Array(bytes).withUnsafeBufferPointer { repair.repair($0, final: terminate) }
+        if let repaired {
+            parse(repaired, terminate: terminate)
+        } else {
+            parse(bytes, terminate: terminate)
+        }
+        if repair.repairs > 0 { isMalformed = true }
+    }
+
+    /// Hands `bytes` to libxml2 as they are.
+    private func parse(_ bytes: some Collection<UInt8>, terminate: Bool) {
         guard let context, failure == nil else { return }
         let parse = { (buffer: UnsafeBufferPointer<UInt8>) in
             buffer.withMemoryRebound(to: CChar.self) { chars in

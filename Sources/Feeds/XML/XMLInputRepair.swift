@@ -1,0 +1,361 @@
+/// Mends, on the bytes and before libxml2 sees them, the breakage real feeds have most often,
+/// which libxml2's recovery would otherwise mend by dropping text:
+///
+/// - a bare `&` (`Fish & Chips`, `?a=1&utm_medium=rss`) becomes `&amp;`, and a `<` that can
+///   start no markup (`<3`, `a < b`) becomes `&lt;`; recovery dropped them and the words
+///   around them. Character and entity references, tags, CDATA sections, comments and
+///   processing instructions pass untouched.
+/// - whitespace before the XML declaration is dropped (a blank line before `<?xml`).
+/// - in a document read as UTF-8 (no byte order mark, no other charset declared) whose first
+///   non-ASCII bytes are not UTF-8, every byte that is not part of valid UTF-8 is read as
+///   windows-1252, as browsers and feedparser read undeclared legacy text: a Latin-1 feed
+///   without a declaration loses nothing.
+///
+/// Works on pieces as they arrive, holding back the few bytes at a piece's end that the next
+/// piece decides. A piece that needs no repair passes through uncopied.
+struct XMLInputRepair {
+    private enum State: Equatable {
+        /// Before the first markup: whitespace here may precede an XML declaration.
+        case start
+        case text
+        case cdata
+        case comment
+        case instruction
+    }
+
+    /// Whether `&` and `<` are repaired: off for UTF-16 and UTF-32, where those bytes are
+    /// halves of other characters.
+    private let repairsMarkup: Bool
+    /// Whether bytes of 128 and above are still checked: until the first non-ASCII sequence
+    /// of a document read as UTF-8 shows whether it is (then nothing more is checked, as a
+    /// browser settles a page's encoding once), and for good once one was not.
+    private var repairsUTF8: Bool
+    /// Whether a byte was found that is not UTF-8: every one after it is checked too.
+    private var isLegacy = false
+    private var state = State.start
+    /// Bytes from the end of the last piece that the next one decides.
+    private var held: [UInt8] = []
+    /// How many repairs were made.
+    private(set) var repairs = 0
+
+    /// A repair for a document that starts with `firstBytes`, whose encoding libxml2 will take
+    /// from `charset` (an HTTP charset hint, which overrides the declaration) or else from the
+    /// document.
+    init(firstBytes: [UInt8], charset: String?) {
+        let hint = charset?.lowercased()
+        let wide = firstBytes.starts(with: [0xFE, 0xFF]) || firstBytes.starts(with: [0xFF, 0xFE])
+            || firstBytes.starts(with: [0x00, 0x3C]) || firstBytes.starts(with: [0x3C, 0x00])
+            || firstBytes.starts(with: [0x00, 0x00]) || hint.map { $0.contains("16") || $0.contains("32") || $0.contains("ucs") } ?? false
+        repairsMarkup = !wide
+        let declared = Self.declaredEncoding(firstBytes)?.lowercased()
+        let isUTF8 = { (name: String?) in name == nil || name == "utf-8" || name == "utf8" }
+        repairsUTF8 = !wide && isUTF8(hint) && (hint != nil || isUTF8(declared))
+    }
+
+    /// The `encoding` of the XML declaration at the start of `bytes`, if any.
+    static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard rest.starts(with: Array("<?xml".utf8)), let end = rest.firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        let declaration = String(decoding: rest[..<end], as: UTF8.self)
+        guard let range = declaration.range(of: "encoding") else { return nil }
+        let value = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" }
+        guard let quote = value.first, quote == "\"" || quote == "'" else { return nil }
+        return String(value.dropFirst().prefix { $0 != quote })
+    }
+
+    /// `piece` repaired, or `nil` when it passes as it is; with `final`, nothing is held back.
+    mutating func repair(_ piece: UnsafeBufferPointer<UInt8>, final: Bool) -> [UInt8]? {
+        guard repairsMarkup || repairsUTF8 else { return nil }
+        if held.isEmpty {
+            return scan(piece, final: final)
+        }
+        let joined = held + Array(piece)
+        held = []
+        return joined.withUnsafeBufferPointer { scan($0, final: final) } ?? joined
+    }
+
+    /// Scans `bytes`; returns the repaired bytes, or `nil` if they pass unchanged.
+    private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool) -> [UInt8]? {
+        var out: [UInt8]? = nil
+        // Bytes before `copied` are in `out` already (once it exists).
+        var copied = 0
+        var index = 0
+        let count = bytes.count
+
+        func replace(_ range: Range<Int>, with replacement: some Collection<UInt8>) {
+            if out == nil {
+                out = []
+                out!.reserveCapacity(count + 64)
+            }
+            out!.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<range.lowerBound]))
+            out!.append(contentsOf: replacement)
+            copied = range.upperBound
+            repairs += 1
+        }
+        /// Keeps `bytes[from...]` for the next piece and ends the scan.
+        func hold(from start: Int) -> [UInt8]? {
+            held = Array(bytes[start...])
+            if out == nil {
+                return Array(UnsafeBufferPointer(rebasing: bytes[..<start]))
+            }
+            out!.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<start]))
+            return out
+        }
+
+        while index < count {
+            switch state {
+            case .start:
+                if index == 0, bytes.first == 0xEF {
+                    if count < 3 && !final { return hold(from: 0) }
+                    if count >= 3, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+                }
+                var end = index
+                while end < count, Self.isSpace(bytes[end]) { end += 1 }
+                if end == count && !final { return hold(from: index) }
+                if end > index, count - end < 5 && !final { return hold(from: index) }
+                let declaration: [UInt8] = Array("<?xml".utf8)
+                if end > index, count - end >= 5, (0..<5).allSatisfy({ bytes[end + $0] == declaration[$0] }) {
+                    replace(index..<end, with: EmptyCollection())
+                }
+                index = end
+                state = .text
+            case .cdata, .comment, .instruction:
+                let closing: [UInt8] = state == .cdata ? [0x5D, 0x5D, 0x3E] : state == .comment ? [0x2D, 0x2D, 0x3E] : [0x3F, 0x3E]
+                while index < count {
+                    index = Self.skip(bytes, from: index, past: closing[0], closing[0], stoppingAtHighBytes: repairsUTF8)
+                    guard index < count else { break }
+                    if bytes[index] == closing[0] {
+                        if count - index < closing.count {
+                            if final { index = count; break }
+                            return hold(from: index)
+                        }
+                        if (1..<closing.count).allSatisfy({ bytes[index + $0] == closing[$0] }) {
+                            index += closing.count
+                            state = .text
+                            break
+                        }
+                    } else if repairsUTF8, bytes[index] >= 0x80 {
+                        switch utf8Length(bytes, at: index, final: final) {
+                        case nil: return hold(from: index)
+                        case 0:
+                            replace(index..<index + 1, with: Self.windows1252(bytes[index]))
+                            index += 1
+                            continue
+                        case let length?:
+                            index += length
+                            continue
+                        }
+                    }
+                    index += 1
+                }
+            case .text:
+                // The common stops handled here, without a round through the state: a tag's
+                // `<`, a well-formed reference, a valid UTF-8 sequence.
+                while true {
+                    index = Self.skip(bytes, from: index, past: UInt8(ascii: "&"), UInt8(ascii: "<"), stoppingAtHighBytes: repairsUTF8)
+                    guard index + 1 < count else { break }
+                    let next = bytes[index + 1]
+                    switch bytes[index] {
+                    case UInt8(ascii: "<") where next == UInt8(ascii: "/") || (next != UInt8(ascii: "!") && next != UInt8(ascii: "?") && Self.startsName(next)):
+                        index += 1
+                        continue
+                    case UInt8(ascii: "&"):
+                        if let end = referenceEnd(bytes, at: index), end > 0 {
+                            index = end
+                            continue
+                        }
+                    case let lead where lead >= 0x80:
+                        if let length = utf8Length(bytes, at: index, final: final), length > 0 {
+                            index += length
+                            continue
+                        }
+                    default:
+                        break
+                    }
+                    break
+                }
+                guard index < count else { break }
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "&") {
+                    guard repairsMarkup else {
+                        index += 1
+                        continue
+                    }
+                    switch referenceEnd(bytes, at: index) {
+                    case nil where !final: return hold(from: index)
+                    case let end? where end > 0: index = end
+                    default:
+                        replace(index..<index + 1, with: "&amp;".utf8)
+                        index += 1
+                    }
+                } else if byte == UInt8(ascii: "<") {
+                    if index + 1 >= count {
+                        if !final { return hold(from: index) }
+                        if repairsMarkup { replace(index..<index + 1, with: "&lt;".utf8) }
+                        index += 1
+                        continue
+                    }
+                    let next = bytes[index + 1]
+                    if next == UInt8(ascii: "!") {
+                        if count - index < 9 && !final { return hold(from: index) }
+                        if Self.starts(bytes, at: index, with: "<![CDATA[") {
+                            state = .cdata
+                            index += 9
+                        } else if Self.starts(bytes, at: index, with: "<!--") {
+                            state = .comment
+                            index += 4
+                        } else {
+                            index += 2
+                        }
+                    } else if next == UInt8(ascii: "?") {
+                        state = .instruction
+                        index += 2
+                    } else if next == UInt8(ascii: "/") || Self.startsName(next) {
+                        index += 1
+                    } else if repairsMarkup {
+                        replace(index..<index + 1, with: "&lt;".utf8)
+                        index += 1
+                    } else {
+                        index += 1
+                    }
+                } else if repairsUTF8, byte >= 0x80 {
+                    switch utf8Length(bytes, at: index, final: final) {
+                    case nil: return hold(from: index)
+                    case 0:
+                        replace(index..<index + 1, with: Self.windows1252(byte))
+                        index += 1
+                    case let length?:
+                        index += length
+                    }
+                } else {
+                    index += 1
+                }
+            }
+        }
+        guard var repaired = out else { return nil }
+        repaired.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+        return repaired
+    }
+
+    /// Where a reference starting with the `&` at `index` ends (just past its `;`); 0 when it
+    /// is no reference; `nil` when the bytes end before that is known.
+    private func referenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        var position = index + 1
+        guard position < bytes.count else { return nil }
+        if bytes[position] == UInt8(ascii: "#") {
+            position += 1
+            guard position < bytes.count else { return nil }
+            let hex = bytes[position] | 0x20 == UInt8(ascii: "x")
+            if hex { position += 1 }
+            let first = position
+            while position < bytes.count, position - first <= 8 {
+                let byte = bytes[position]
+                let isDigit = byte >= 0x30 && byte <= 0x39
+                let isHex = hex && (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f")
+                guard isDigit || isHex else { break }
+                position += 1
+            }
+            guard position < bytes.count else { return position - first > 8 ? 0 : nil }
+            return position > first && bytes[position] == UInt8(ascii: ";") ? position + 1 : 0
+        }
+        guard Self.startsName(bytes[position]) else { return 0 }
+        let first = position
+        while position < bytes.count, position - first <= 64, Self.continuesName(bytes[position]) { position += 1 }
+        guard position < bytes.count else { return position - first > 64 ? 0 : nil }
+        return bytes[position] == UInt8(ascii: ";") ? position + 1 : 0
+    }
+
+    /// The length of the valid UTF-8 sequence at `index`; 0 if the byte there starts none;
+    /// `nil` if the bytes end in the middle of one (and more may come). The first answer
+    /// settles whether the document is UTF-8.
+    private mutating func utf8Length(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, final: Bool) -> Int? {
+        let length = Self.utf8Length(bytes, at: index, final: final)
+        if length == 0 {
+            isLegacy = true
+        } else if length != nil, !isLegacy {
+            repairsUTF8 = false
+        }
+        return length
+    }
+
+    private static func utf8Length(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, final: Bool) -> Int? {
+        let lead = bytes[index]
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: (length, low) = (3, 0xA0)
+        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
+        case 0xED: (length, high) = (3, 0x9F)
+        case 0xF0: (length, low) = (4, 0x90)
+        case 0xF1...0xF3: length = 4
+        case 0xF4: (length, high) = (4, 0x8F)
+        default: return 0
+        }
+        for offset in 1..<length {
+            guard index + offset < bytes.count else { return final ? 0 : nil }
+            let byte = bytes[index + offset]
+            let (min, max) = offset == 1 ? (low, high) : (0x80, 0xBF)
+            guard byte >= min && byte <= max else { return 0 }
+        }
+        return length
+    }
+
+    /// The index of the first byte from `start` that is `first` or `second`, or (if asked) 128
+    /// or above; `bytes.count` if none is. Sixteen bytes at a time: almost every byte of a
+    /// feed is none of these.
+    @inline(__always)
+    private static func skip(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, past first: UInt8, _ second: UInt8, stoppingAtHighBytes: Bool) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let count = bytes.count
+        let firsts = SIMD16<UInt8>(repeating: first), seconds = SIMD16<UInt8>(repeating: second)
+        // Bytes of 128 and above, as signed bytes, are below zero.
+        let limit = SIMD16<Int8>(repeating: stoppingAtHighBytes ? 0 : Int8.min)
+        var index = start
+        while index + 16 <= count {
+            let vector = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            let signed = SIMD16<Int8>(truncatingIfNeeded: vector)
+            if any((vector .== firsts) .| (vector .== seconds) .| (signed .< limit)) { break }
+            index += 16
+        }
+        while index < count {
+            let byte = base[index]
+            if byte == first || byte == second || (stoppingAtHighBytes && byte >= 0x80) { break }
+            index += 1
+        }
+        return index
+    }
+
+    private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, with text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard bytes.count - index >= count else { return false }
+        return text.withUTF8Buffer { prefix in (0..<count).allSatisfy { bytes[index + $0] == prefix[$0] } }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func startsName(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: ":") || byte >= 0x80
+    }
+
+    private static func continuesName(_ byte: UInt8) -> Bool {
+        startsName(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    /// A windows-1252 byte as UTF-8 (its five unassigned bytes as Latin-1's C1 controls, which
+    /// the sanitiser removes later, as every other control).
+    static func windows1252(_ byte: UInt8) -> [UInt8] {
+        let scalar: UInt32 = byte >= 0x80 && byte < 0xA0 ? windows1252High[Int(byte - 0x80)] : UInt32(byte)
+        return Array(String(Unicode.Scalar(scalar)!).utf8)
+    }
+
+    private static let windows1252High: [UInt32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
+        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+    ]
+}
