@@ -53,6 +53,89 @@ struct TerminalBench: ParsableCommand {
             report.append(Self.measure(name, moments, repaints: repaints, screen: screen, rounds: rounds))
         }
         report.print(json: options.json)
+        if !options.json { print() }
+        try Self.sixelReport(runs: max(rounds, 9)).print(json: options.json)
+    }
+
+    // MARK: Sixel
+
+    /// Sixel encoding of a list thumbnail (12 × 4 cells at 8 × 16 pixels: 96 × 64) and an
+    /// article picture (51 × 16 cells: 408 × 256) of a photo, with each palette: median time,
+    /// bytes, and the mean error per channel over 4 × 4 blocks (what the eye averages
+    /// dithering into); beside libsixel's `img2sixel` on the same picture as a PNG where it
+    /// is installed (Debian `libsixel-bin`), its start-up taken out by timing one picture and
+    /// many in one process.
+    static func sixelReport(runs: Int) throws -> BenchReport {
+        var report = BenchReport(columns: ["case", "width", "height", "bytes", "encode_ms", "block_error", "img2sixel_ms", "img2sixel_ratio"])
+        let directory = try PythonPeer.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for (size, width, height) in [("thumbnail", 96, 64), ("article", 408, 256)] {
+            let rgb = PhotoPattern.pixels(width: width, height: height)
+            var rgba: [UInt8] = []
+            rgba.reserveCapacity(width * height * 4)
+            for pixel in 0..<(width * height) { rgba += [rgb[3 * pixel], rgb[3 * pixel + 1], rgb[3 * pixel + 2], 255] }
+            let image = PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: rgba)
+            let file = "\(directory)/\(size).png"
+            try FileBytes.write(PNGFixture.encode(rgba: image.bytes, width: width, height: height), to: file)
+            let peer = img2sixelMilliseconds(file: file, runs: runs, copies: size == "thumbnail" ? 201 : 21)
+            for (name, palette) in [("adaptive", Sixel.Palette.adaptive(maxColors: 256)), ("cube", .cube)] {
+                let sixel = Sixel.encode(image, palette: palette)
+                let milliseconds = Stopwatch.medianMilliseconds(runs: runs * 4) { Sixel.encode(image, palette: palette) }
+                let decoded = SixelDecoder.decode(sixel)
+                report.append([
+                    .text("sixel-\(size)-\(name)"), .number(Double(width)), .number(Double(height)), .number(Double(sixel.count)),
+                    .number(milliseconds), BenchValue(decoded.map { Self.blockError($0, image) }),
+                    BenchValue(peer), BenchValue(peer.map { $0 / milliseconds }),
+                ])
+            }
+        }
+        return report
+    }
+
+    /// The mean difference per channel between `decoded` and `original` over 4 × 4 blocks.
+    static func blockError(_ decoded: PixelBuffer, _ original: PixelBuffer) -> Double {
+        var total = 0.0, count = 0.0
+        for blockY in stride(from: 0, through: original.height - 4, by: 4) {
+            for blockX in stride(from: 0, through: original.width - 4, by: 4) {
+                for channel in 0..<3 {
+                    var difference = 0
+                    for y in blockY..<(blockY + 4) {
+                        for x in blockX..<(blockX + 4) {
+                            difference += Int(decoded.bytes[y * decoded.bytesPerRow + x * 4 + channel])
+                                - Int(original.bytes[y * original.bytesPerRow + x * 4 + channel])
+                        }
+                    }
+                    total += Double(abs(difference)) / 16
+                    count += 1
+                }
+            }
+        }
+        return total / count
+    }
+
+    /// img2sixel's milliseconds per picture, without its start-up: the median of one picture
+    /// and of `copies` in one process, the difference over `copies - 1`. `nil` without
+    /// img2sixel.
+    static func img2sixelMilliseconds(file: String, runs: Int, copies: Int) -> Double? {
+        func time(_ copies: Int) -> Double? {
+            var samples: [Double] = []
+            for _ in 0..<runs {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["img2sixel"] + Array(repeating: file, count: copies)
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                let clock = ContinuousClock()
+                let start = clock.now
+                do { try process.run() } catch { return nil }
+                process.waitUntilExit()
+                guard process.terminationStatus == 0 else { return nil }
+                samples.append((clock.now - start).milliseconds)
+            }
+            return Stopwatch.median(samples)
+        }
+        guard let one = time(1), let many = time(copies) else { return nil }
+        return max(0, (many - one) / Double(copies - 1))
     }
 
     /// The list offsets (in rows) of a fling that starts at 600 rows per second and slows down
