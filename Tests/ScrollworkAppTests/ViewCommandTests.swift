@@ -81,6 +81,20 @@ struct ViewCommandTests {
         #expect(!local.standardOutput.isEmpty)
     }
 
+    @Test func drawsSixelAtTheBoxsPixelSizeWhenAsked() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try photo()
+
+        let result = try BuiltExecutable.run("scrollwork", ["view", path, "--protocol", "sixel", "--width", "12", "--height", "4"])
+
+        #expect(result.status == 0, "\(result.error)")
+        let image = try #require(SixelDecoder.decode(result.standardOutput))
+        // Not a terminal: cells of 10 × 20 pixels, so 120 × 80 at most, the photo's 3:2 kept.
+        #expect(image.width == 120 && image.height == 80, "\(image)")
+        #expect(image[60, 40].alpha == 255)
+        #expect(result.standardOutput.last == 0x0A)
+    }
+
     @Test func drawsInShadesWithoutColour() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try photo()

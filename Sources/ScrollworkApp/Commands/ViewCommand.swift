@@ -4,8 +4,9 @@ import HTTPLoading
 import TerminalUI
 import Thumbnails
 
-/// `scrollwork view IMAGE... [--width COLUMNS] [--height ROWS] [--colors MODE]`: prints PNG
-/// and JPEG files, or images at `http(s)` URLs, as pictures of half blocks, like `chafa` or `viu`.
+/// `scrollwork view IMAGE... [--width COLUMNS] [--height ROWS] [--colors MODE] [--protocol
+/// blocks|sixel]`: prints PNG and JPEG files, or images at `http(s)` URLs, as pictures of half
+/// blocks, like `chafa` or `viu`, or as sixel images at the terminal's pixel size.
 struct ViewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
@@ -50,6 +51,14 @@ struct ViewCommand: AsyncParsableCommand {
     @Option(name: .long, help: "truecolor, 256 or 16 (default: from COLORTERM and TERM; none with NO_COLOR).")
     var colors: Colors?
 
+    /// The `--protocol` choices.
+    enum PictureProtocol: String, ExpressibleByArgument, CaseIterable {
+        case blocks, sixel
+    }
+
+    @Option(name: .customLong("protocol"), help: "blocks (half blocks, any terminal) or sixel (pixels, for xterm -ti vt340, foot, mlterm, WezTerm…); default blocks.")
+    var pictureProtocol = PictureProtocol.blocks
+
     func validate() throws {
         guard !images.isEmpty else { throw ValidationError("name at least one image") }
         if let width, width <= 0 { throw ValidationError("--width must be a positive number of columns") }
@@ -72,7 +81,15 @@ struct ViewCommand: AsyncParsableCommand {
                 } else {
                     data = nil
                 }
-                let picture = try picture(of: image, data: data, box: box, cellSize: terminal?.cellPixelSize ?? .assumed, decoder: ThumbnailDecoder())
+                let cellSize = terminal?.cellPixelSize ?? .assumed
+                if pictureProtocol == .sixel {
+                    // A terminal that does not say its cell size in pixels gets the usual 10 × 20.
+                    let pixelSize = terminal?.cellPixelSize ?? CellPixelSize(width: 10, height: 20)
+                    let pixels = try Self.pixels(of: image, data: data, box: box, cellSize: pixelSize, decoder: ThumbnailDecoder())
+                    Console.printTerminalOutput(Sixel.encode(pixels) + [0x0A])
+                    continue
+                }
+                let picture = try picture(of: image, data: data, box: box, cellSize: cellSize, decoder: ThumbnailDecoder())
                 var buffer = CellBuffer(columns: picture.columns, rows: picture.rows)
                 buffer.draw(mode == .none ? picture.monochrome : picture, row: 0, column: 0)
                 Console.printTerminalOutput(buffer.inlineText(colorMode: mode))
@@ -83,6 +100,22 @@ struct ViewCommand: AsyncParsableCommand {
         }
         try await loader?.shutdown()
         if failed { throw ExitCode(1) }
+    }
+
+    /// The image at `path` (or `data`) at the pixel size of `box`'s cells, for a protocol
+    /// that draws pixels: no larger than the box, never enlarged.
+    static func pixels(
+        of path: String, data: [UInt8]?, box: (columns: Int, rows: Int), cellSize: CellPixelSize, decoder: some ImageDecoding
+    ) throws(ImageFile.Failure) -> PixelBuffer {
+        let (width, height) = (box.columns * cellSize.width, min(box.rows, 1 << 16) * cellSize.height)
+        let image = if let data {
+            try ImageFile.decode(data, named: path, maxPixelSize: max(width, height), decoder: decoder)
+        } else {
+            try ImageFile.decode(path, maxPixelSize: max(width, height), decoder: decoder)
+        }
+        let scale = min(1, Double(width) / Double(image.width), Double(height) / Double(image.height))
+        guard scale < 1 else { return image }
+        return image.downsampled(toFit: max(1, Int((Double(max(image.width, image.height)) * scale).rounded(.down))))
     }
 
     /// `argument` as a URL if it is an http or https one.
