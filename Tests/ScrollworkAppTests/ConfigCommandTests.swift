@@ -77,4 +77,22 @@ import Testing
         #expect(read.error.hasPrefix(expected.replacingOccurrences(of: "scrollwork config:", with: "scrollwork read:")), "\(read.error)")
         #expect(!read.error.contains("needs a terminal"))
     }
+
+    @Test func aHeaderOf100000DottedPartsIsAClearErrorEverywhereTheSettingsAreRead() throws {
+        let file = try scratch.file("# deep\n[" + Array(repeating: "a", count: 100_000).joined(separator: ".") + "]\n", named: "deep.toml")
+        let expected = "\(file.path):2: not read: nested more than \(TOMLDocument.Limits.maxDepth) levels deep"
+        for arguments in [["config", "--check"], ["config"], ["read", "--data-dir", scratch.path("data").path]] {
+            let result = try scrollwork(arguments + ["--config", file.path])
+            #expect(result.status == 1, "\(arguments): \(result.error)")
+            #expect(result.error.hasPrefix("scrollwork \(arguments[0]): \(expected)"), "\(arguments): \(result.error)")
+        }
+    }
+
+    @Test func aFileOfTwoMillionKeysIsRefusedForItsSize() throws {
+        let keys = (0..<2_000_000).map { "k\($0) = 1\n" }.joined()
+        let file = try scratch.file(keys, named: "huge.toml")
+        let checked = try scrollwork(["config", "--check", "--config", file.path])
+        #expect(checked.status == 1)
+        #expect(checked.error == "scrollwork config: \(file.path): not read: it is \(keys.utf8.count) bytes, and a settings file may be at most 1048576 (1 MiB)\n")
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Feeds
 import Foundation
 import ScrollworkTestSupport
 import Testing
@@ -111,5 +112,74 @@ import Testing
         #expect(list.output.contains("Read me"))
         #expect(export.status == 0, "\(export.error)")
         #expect(export.output.contains("<opml"))
+    }
+}
+
+/// Categories nested 100,000 levels deep, from every way in, end to end on the built binary:
+/// a clear error each time, never a crash.
+@Suite struct DeepCategoryTests {
+    private let scratch = ScratchDirectory("scrollwork-deep-categories")
+    private var database: String { scratch.path("db.sqlite").path }
+
+    private func scrollwork(_ arguments: [String]) throws -> BuiltExecutable.Result {
+        try BuiltExecutable.run("scrollwork", arguments + ["--database", database])
+    }
+
+    private func feedFile() throws -> String {
+        try scratch.file(#"<rss version="2.0"><channel><title>Deep</title></channel></rss>"#, suffix: "xml").path
+    }
+
+    @Test func exportOfADatabaseWithACategory100000LevelsDeepEndsWithAClearError() async throws {
+        let feed = try feedFile()
+        let deep = Array(repeating: "a", count: 100_000).joined(separator: "/")
+        let store = try StoreOptions.parse(["--database", database]).open()
+        _ = try await store.addFeed(url: URL(fileURLWithPath: feed), category: deep)
+        _ = try await store.addFeed(url: URL(string: "https://fine.example/feed")!, category: "News")
+
+        let export = try scrollwork(["export"])
+        #expect(export.status == 1, "\(export.error)")
+        #expect(export.error == """
+            scrollwork export: file://\(feed): its category is 100000 levels deep; categories nest at most \(OPML.maxCategoryDepth) levels; \
+            remove the feed and add it again with a shorter --category\n
+            """)
+        #expect(export.output.isEmpty)
+    }
+
+    @Test func addRefusesACategoryDeeperThanTheLimit() throws {
+        // 60,000 levels: as deep as one command-line argument can go (128 KiB on Linux).
+        let add = try scrollwork(["add", try feedFile(), "--category", Array(repeating: "a", count: 60_000).joined(separator: "/")])
+        #expect(add.status != 0)
+        #expect(add.error.contains("--category is 60000 folders deep; categories nest at most \(OPML.maxCategoryDepth) levels"), "\(add.error)")
+        let atTheLimit = try scrollwork(["add", try feedFile(), "--category", Array(repeating: "a", count: OPML.maxCategoryDepth).joined(separator: "/")])
+        #expect(atTheLimit.status == 0, "\(atTheLimit.error)")
+        let export = try scrollwork(["export"])
+        #expect(export.status == 0, "\(export.error)")
+    }
+
+    @Test func importRefusesOutlinesNestedDeeperThanTheLimit() throws {
+        let feed = try feedFile()
+        let opml = try scratch.file(
+            #"<?xml version="1.0"?><opml version="2.0"><body>"# + "\n" + String(repeating: #"<outline text="a">"#, count: 100_000)
+                + #"<outline text="deep" xmlUrl="file://\#(feed)"/>"# + String(repeating: "</outline>", count: 100_000) + "</body></opml>",
+            suffix: "opml")
+        let result = try scrollwork(["import", opml.path])
+        #expect(result.status == 1)
+        #expect(result.error == """
+            scrollwork import: \(opml.path): unreadable OPML: line 2: folders nest more than \(OPML.maxCategoryDepth) levels deep, \
+            the most a category may\n
+            """)
+        #expect(!FileManager.default.fileExists(atPath: database))
+    }
+
+    @Test func importCountsTheFoldersThatSlashesInANameMake() throws {
+        let feed = try feedFile()
+        let name = Array(repeating: "a", count: 50_000).joined(separator: "/")
+        let opml = try scratch.file(
+            #"<opml version="2.0"><body><outline text="\#(name)"><outline text="deep" xmlUrl="file://\#(feed)"/></outline></body></opml>"#,
+            suffix: "opml")
+        let result = try scrollwork(["import", opml.path])
+        #expect(result.status == 1)
+        #expect(result.error.contains("\(opml.path): file://\(feed): its category is 50000 levels deep"), "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: database))
     }
 }

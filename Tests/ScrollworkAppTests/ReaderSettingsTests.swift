@@ -121,6 +121,76 @@ import TerminalUI
         #expect(found?.line == 2)
     }
 
+    /// The message of the one problem `toml` has if it is a limit, with its line.
+    private func overLimit(_ toml: String, sourceLocation: SourceLocation = #_sourceLocation) -> (message: String, line: Int?)? {
+        guard let found = problem(toml, sourceLocation: sourceLocation), case .overLimit(let message) = found.kind else { return nil }
+        return (message, found.line)
+    }
+
+    private func isOverLimit(_ toml: String) -> Bool {
+        problems(toml).contains { if case .overLimit = $0.kind { true } else { false } }
+    }
+
+    @Test func aTableHeaderOf100000PartsIsRefusedWithItsLineBeforeTOMLKitSeesIt() throws {
+        let deep = try #require(overLimit("refresh_interval = 30\n\n[" + Array(repeating: "a", count: 100_000).joined(separator: ".") + "]\n"))
+        #expect(deep.line == 3)
+        #expect(deep.message.hasPrefix("nested more than \(TOMLDocument.Limits.maxDepth) levels deep"))
+        let dotted = "[" + Array(repeating: "a", count: TOMLDocument.Limits.maxDepth).joined(separator: " . ")
+        #expect(!isOverLimit(dotted + "]"))
+        #expect(overLimit(dotted + ".b]")?.line == 1)
+        #expect(overLimit("[[a]]\n" + Array(repeating: "b", count: TOMLDocument.Limits.maxDepth).joined(separator: ".") + " = 1")?.line == 2)
+    }
+
+    @Test func everyKindOfNestingCountsTowardTheDepthLimit() {
+        // 20 header parts, 5 key parts and 7 arrays or inline tables: 32 levels.
+        let header = "[" + Array(repeating: "t", count: 20).joined(separator: ".") + "]\n"
+        let key = #"k.'quoted.key'."x".y.z = "#
+        #expect(!isOverLimit(header + key + #"[ [ {a = [ [ ["s"] ] ]} ] ]"#))
+        #expect(overLimit(header + key + #"[ [ {a = [ [ [[1]] ] ]} ] ]"#)?.line == 2)
+        #expect(overLimit(header + key + "[\n[\n[\n[\n[\n[\n[\n[\n")?.line == 9)
+        #expect(overLimit("a = " + String(repeating: "[", count: 100_000))?.line == 1)
+        #expect(overLimit("a = " + String(repeating: "{b = ", count: 100_000))?.line == 1)
+    }
+
+    @Test func bracketsInStringsAndCommentsAreNotNesting() {
+        let brackets = String(repeating: "[{", count: 100)
+        #expect(!isOverLimit(#"image_mode = "\#(brackets)\"\\""# + "\n"))
+        #expect(!isOverLimit("image_mode = '\(brackets)'\n# \(brackets)\n"))
+        #expect(!isOverLimit(#"""
+            image_mode = """
+            \#(brackets) \""" ""
+            \#(brackets)"""""
+            """#))
+        #expect(!isOverLimit("""
+            image_mode = '''
+            \(brackets)'
+            \(brackets)''''
+            """))
+        #expect(!isOverLimit("[keys]\ndown = [\n  \"j\", # \(brackets)\n  \"]\",\n]\n"))
+        // Lines are counted inside multi-line strings, an escaped line end included.
+        #expect(overLimit(#"""
+            image_mode = """
+            a\
+            b
+            """
+            """# + "\na = " + String(repeating: "[", count: 40))?.line == 5)
+    }
+
+    @Test func moreKeysThanTheLimitAreRefusedAtTheFirstOneTooMany() throws {
+        let keys = (0..<TOMLDocument.Limits.maxKeys).map { "k\($0) = 1\n" }.joined()
+        #expect(problems(keys).count == TOMLDocument.Limits.maxKeys)
+        let found = try #require(overLimit(keys + "one_more = 1\n"))
+        #expect(found.line == TOMLDocument.Limits.maxKeys + 1)
+        #expect(found.message == "more than \(TOMLDocument.Limits.maxKeys) keys, the most a settings file may have")
+        #expect(overLimit(String(repeating: "[t]\n", count: 100_000))?.line == TOMLDocument.Limits.maxKeys + 1)
+        #expect(overLimit("a = {" + (0..<2_000).map { "k\($0) = 1" }.joined(separator: ", ") + "}")?.line == 1)
+    }
+
+    @Test func aFileOverAMebibyteIsRefusedWithoutBeingParsed() {
+        let big = "image_mode = \"" + String(repeating: "x", count: TOMLDocument.Limits.maxBytes) + "\"\n"
+        #expect(problem(big) == SettingsProblem(kind: .overLimit("it is \(big.utf8.count) bytes, and a settings file may be at most 1048576 (1 MiB)")))
+    }
+
     @Test func unknownKeysSuggestTheNearestKnownOne() {
         #expect(problem("refresh_interval = 30\nrefersh_interval = 10\n")
                 == SettingsProblem(line: 2, kind: .unknownKey("refersh_interval", suggestion: "refresh_interval")))

@@ -44,4 +44,17 @@ import TerminalUI
         #expect(buffer[0, 0].grapheme == "\u{25CC}\u{301}")
         #expect(buffer[0, 1].grapheme == "x")
     }
+
+    @Test func aJoinerIsDrawnOnlyBeforeAWideCharacter() {
+        var buffer = CellBuffer(columns: 12, rows: 1)
+        // tmux 3.3a would pull the next wide character into a joiner's cell, wherever it is.
+        buffer.write("a\u{200D}中🏃\u{200D}♂\u{FE0F}क्\u{200D}ष👨‍👩‍👧‍👦", row: 0, column: 0)
+        #expect(buffer.text(ofRow: 0) == "a中🏃क्ष👨‍👩‍👧‍👦   ")
+        #expect(buffer[0, 5].grapheme == Character("क्ष"))
+        #expect(buffer[0, 7].grapheme == Character("👨‍👩‍👧‍👦"))
+        // A Hangul vowel alone would join the cell before: it is made a syllable with a filler.
+        buffer.write("a\u{1161}", row: 0, column: 0)
+        #expect(buffer[0, 1].grapheme == Character("\u{115F}\u{1161}"))
+        #expect(buffer[0, 1].width == 2)
+    }
 }

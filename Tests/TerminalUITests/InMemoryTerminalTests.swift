@@ -62,4 +62,33 @@ import TerminalUI
         #expect(modes.privateModes == [25])
         #expect(modes.completedSynchronizedUpdates == 1)
     }
+
+    private func tmux(_ input: String, columns: Int = 10) -> InMemoryTerminal {
+        var terminal = InMemoryTerminal(columns: columns, rows: 2, widths: .codePoints)
+        terminal.apply(Array(input.utf8))
+        return terminal
+    }
+
+    /// What tmux 3.3a did with each, in a pane: where the cursor went and what the row showed.
+    @Test func measuresCodePointsAsTmuxDoes() {
+        #expect(tmux("👍🏽|").cursorColumn == 5)
+        #expect(tmux("🏳️‍🌈|").cursorColumn == 2)
+        #expect(tmux("❤️|").cursorColumn == 2)
+        #expect(tmux("👨‍👩‍👧‍👦|").cursorColumn == 3)
+        #expect(tmux("🇫🇷|").cursorColumn == 3)
+        #expect(tmux("का|").cursorColumn == 3)
+        // A joiner waits for the next wide character, past a cursor move or a narrow one.
+        #expect(lines(tmux("中\u{200D}\u{1B}[1;3H中|")) == ["中\u{200D}|       ", "          "])
+        #expect(lines(tmux("a\u{200D}b中|")) == ["a\u{200D}b|       ", "          "])
+        #expect(lines(tmux("\u{1B}[1;8H👍🏽xy")) == ["       👍 ", "🏽xy      "])
+    }
+
+    @Test func withoutAutowrapNothingLeavesTheRow() {
+        #expect(lines(tmux("\u{1B}[?7l\u{1B}[1;8H👍🏽xy")) == ["       👍y", "          "])
+        #expect(lines(tmux("\u{1B}[?7l\u{1B}[1;10H中x")) == ["         x", "          "])
+        var terminal = tmux("\u{1B}[?7l")
+        #expect(!terminal.autowraps)
+        terminal.apply(Array("\u{1B}[?7h\u{1B}[1;10Hab".utf8))
+        #expect(lines(terminal) == ["         a", "b         "])
+    }
 }

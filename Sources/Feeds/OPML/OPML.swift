@@ -5,37 +5,55 @@ public enum OPML {
     /// The most bytes of OPML read; a list of thousands of feeds is well under a megabyte.
     public static let maxDocumentBytes = 16 << 20
 
+    /// The deepest that categories nest: folders inside folders, as import reads them and
+    /// export writes them. Feed readers nest folders one to three levels deep. Each feed
+    /// carries the names of the folders around it, so what an import keeps grows with feeds ×
+    /// depth: a 16 MB document of 250,000 feeds 32 folders deep peaks near 300 MB.
+    public static let maxCategoryDepth = 32
+
     /// The subscriptions in an OPML document: every `outline` with an `xmlUrl`, in document
     /// order, with the titles of the outlines around it as its categories. Relative feed URLs
     /// resolve against `url`. Outlines without a usable `xmlUrl` are folders.
     ///
-    /// - Throws: ``OPMLError`` when the document is not OPML or not XML at all.
+    /// - Throws: ``OPMLError`` when the document is not OPML or not XML at all, or when its
+    ///   folders nest deeper than ``maxCategoryDepth``.
     /// - Complexity: O(n) in the document's size.
     public static func subscriptions(from bytes: [UInt8], url: URL? = nil) throws(OPMLError) -> [Subscription] {
         guard bytes.count <= maxDocumentBytes else { throw .unreadable(reason: "larger than \(maxDocumentBytes) bytes") }
         let reader = OPMLReader(baseURL: url)
         let parser = XMLPushParser(handler: reader, firstBytes: bytes, charset: nil, maxExpansionBytes: 1 << 20)
         parser.feed(EmptyCollection(), terminate: true)
+        if reader.isTooDeep { throw .foldersTooDeep(line: parser.line, limit: maxCategoryDepth) }
         if let failure = parser.failure { throw .unreadable(reason: failure.description) }
         guard let root = reader.rootElement else { throw .unreadable(reason: "no root element") }
         guard root == "opml" else { throw .notOPML(rootElement: root) }
-        return reader.subscriptions.map { $0.sanitized() }
+        return reader.subscriptions
     }
 
     /// An OPML 2.0 document listing `subscriptions`, each inside nested outlines for its
     /// categories; folders appear in the order their first subscription does.
     ///
+    /// Neither building the folders nor writing them recurses, and a line is indented by at
+    /// most ``maxCategoryDepth`` levels.
+    ///
+    /// - Throws: ``OPMLError/categoryTooDeep(feedURL:depth:limit:)`` for a subscription in
+    ///   more than ``maxCategoryDepth`` nested categories, which import would refuse.
     /// - Complexity: O(n · d) for n subscriptions in folders d deep.
-    public static func document(for subscriptions: [Subscription], title: String = "Scrollwork subscriptions") -> String {
-        var root = Folder(name: "")
-        for subscription in subscriptions { root.insert(subscription, path: subscription.categories[...]) }
+    public static func document(for subscriptions: [Subscription], title: String = "Scrollwork subscriptions") throws(OPMLError) -> String {
+        var tree = OutlineTree()
+        for subscription in subscriptions {
+            guard subscription.categories.count <= maxCategoryDepth else {
+                throw .categoryTooDeep(feedURL: subscription.feedURL, depth: subscription.categories.count, limit: maxCategoryDepth)
+            }
+            tree.insert(subscription)
+        }
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<opml version="2.0">"#,
             "  <head><title>\(escaped(title))</title></head>",
             "  <body>",
         ]
-        root.write(into: &lines, indent: 2)
+        tree.write(into: &lines)
         lines += ["  </body>", "</opml>"]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -45,46 +63,61 @@ public enum OPML {
         PlainText.escapedMarkup(text, escapingNewlines: true)
     }
 
-    /// A category and what it holds, in order.
-    private struct Folder {
+    /// The folders of an export and what each holds, in order: one array of folders that refer
+    /// to each other by index, so that neither building nor writing it recurses.
+    private struct OutlineTree {
         enum Item {
             case feed(Subscription)
             case folder(Int)
         }
 
-        var name: String
-        var items: [Item] = []
-        var folders: [Folder] = []
-
-        mutating func insert(_ subscription: Subscription, path: ArraySlice<String>) {
-            guard let first = path.first else {
-                items.append(.feed(subscription))
-                return
-            }
-            if let index = folders.firstIndex(where: { $0.name == first }) {
-                folders[index].insert(subscription, path: path.dropFirst())
-            } else {
-                folders.append(Folder(name: first))
-                items.append(.folder(folders.count - 1))
-                folders[folders.count - 1].insert(subscription, path: path.dropFirst())
-            }
+        struct Folder {
+            var name: String
+            var items: [Item] = []
+            var children: [String: Int] = [:]
         }
 
-        func write(into lines: inout [String], indent: Int) {
-            let pad = String(repeating: "  ", count: indent)
-            for item in items {
-                switch item {
+        /// The folders; the first is the document's body.
+        private var folders = [Folder(name: "")]
+
+        mutating func insert(_ subscription: Subscription) {
+            var current = 0
+            for name in subscription.categories {
+                if let child = folders[current].children[name] {
+                    current = child
+                    continue
+                }
+                folders.append(Folder(name: name))
+                folders[current].children[name] = folders.count - 1
+                folders[current].items.append(.folder(folders.count - 1))
+                current = folders.count - 1
+            }
+            folders[current].items.append(.feed(subscription))
+        }
+
+        /// Appends the outlines, depth first, indented inside `<body>`.
+        func write(into lines: inout [String]) {
+            // The open folders, outermost first, each with the index of its next item.
+            var open = [(folder: 0, next: 0)]
+            while let (index, next) = open.last.map({ ($0.folder, $0.next) }) {
+                let pad = String(repeating: "  ", count: open.count + 1)
+                guard next < folders[index].items.count else {
+                    open.removeLast()
+                    if !open.isEmpty { lines.append(String(repeating: "  ", count: open.count + 1) + "</outline>") }
+                    continue
+                }
+                open[open.count - 1].next += 1
+                switch folders[index].items[next] {
                 case .feed(let feed):
                     var attributes = #"type="rss""#
                     let title = escaped(feed.title ?? feed.feedURL.absoluteString)
                     attributes += #" text="\#(title)" title="\#(title)" xmlUrl="\#(escaped(feed.feedURL.absoluteString))""#
                     if let site = feed.siteURL { attributes += #" htmlUrl="\#(escaped(site.absoluteString))""# }
                     lines.append("\(pad)<outline \(attributes)/>")
-                case .folder(let index):
-                    let folder = folders[index]
-                    lines.append("\(pad)<outline text=\"\(escaped(folder.name))\" title=\"\(escaped(folder.name))\">")
-                    folder.write(into: &lines, indent: indent + 1)
-                    lines.append("\(pad)</outline>")
+                case .folder(let child):
+                    let name = escaped(folders[child].name)
+                    lines.append("\(pad)<outline text=\"\(name)\" title=\"\(name)\">")
+                    open.append((child, 0))
                 }
             }
         }
@@ -96,31 +129,41 @@ private final class OPMLReader: XMLEventHandling {
     let baseURL: URL?
     private(set) var rootElement: String?
     private(set) var subscriptions: [Subscription] = []
-    /// One entry per open `outline`: its folder name, or `nil` for a feed.
-    private var outlines: [String?] = []
+    /// Whether folders nested deeper than ``OPML/maxCategoryDepth``; the parse stops there.
+    private(set) var isTooDeep = false
+    /// The names of the open folders, outermost first: the categories of a feed inside them.
+    private var folders: [String] = []
+    /// One entry per open `outline`: whether it is a folder (or a feed).
+    private var outlineIsFolder: [Bool] = []
 
     init(baseURL: URL?) { self.baseURL = baseURL }
 
-    var wantsStop: Bool { rootElement.map { $0 != "opml" } ?? false }
+    var wantsStop: Bool { isTooDeep || rootElement.map { $0 != "opml" } ?? false }
 
     func startElement(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute]) {
         if rootElement == nil { rootElement = name }
-        guard name == "outline" else { return }
-        let text = (attributes["title"] ?? attributes["text"]).map(PlainText.collapsingWhitespace).flatMap { $0.isEmpty ? nil : $0 }
+        guard name == "outline", !isTooDeep else { return }
+        // Text goes through FeedText here, once per outline: a folder's name is then shared by
+        // every feed inside it, not copied for each.
+        let text = (attributes["title"] ?? attributes["text"]).map { FeedText.line(PlainText.collapsingWhitespace($0)) }.flatMap { $0.isEmpty ? nil : $0 }
         if let feedURL = attributes["xmlUrl"].flatMap({ URLResolver.resolve($0, against: baseURL) }) {
             subscriptions.append(Subscription(
                 feedURL: feedURL, title: text, siteURL: attributes["htmlUrl"].flatMap { URLResolver.resolve($0, against: baseURL) },
-                categories: outlines.compactMap { $0 }
+                categories: folders
             ))
-            outlines.append(nil)
+            outlineIsFolder.append(false)
+        } else if folders.count == OPML.maxCategoryDepth {
+            isTooDeep = true
         } else {
-            outlines.append(text ?? "")
+            folders.append(text ?? "")
+            outlineIsFolder.append(true)
         }
     }
 
     func characters(_ text: UnsafeBufferPointer<UInt8>) {}
 
     func endElement(_ name: String, namespace: XMLNamespace) {
-        if name == "outline", !outlines.isEmpty { outlines.removeLast() }
+        guard name == "outline", let isFolder = outlineIsFolder.popLast() else { return }
+        if isFolder { folders.removeLast() }
     }
 }

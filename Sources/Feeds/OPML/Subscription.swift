@@ -26,6 +26,12 @@ public enum OPMLError: Error, Sendable, Hashable, CustomStringConvertible {
     case notOPML(rootElement: String)
     /// The document is not XML, or breaks a limit (size, entity expansion).
     case unreadable(reason: String)
+    /// The document's folders nest deeper than `limit` (``OPML/maxCategoryDepth``); `line` is
+    /// where the outline that goes too deep is.
+    case foldersTooDeep(line: Int, limit: Int)
+    /// A subscription to export sits in categories `depth` levels deep, more than `limit`
+    /// (``OPML/maxCategoryDepth``), which import would refuse.
+    case categoryTooDeep(feedURL: URL, depth: Int, limit: Int)
 
     /// The message, with whatever text of the document or server it quotes through ``FeedText``.
     public var description: String { FeedText.line(message) }
@@ -34,6 +40,10 @@ public enum OPMLError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .notOPML(let root): "not OPML: the root element is <\(root)>"
         case .unreadable(let reason): "unreadable OPML: \(reason)"
+        case .foldersTooDeep(let line, let limit):
+            "unreadable OPML: line \(line): folders nest more than \(limit) levels deep, the most a category may"
+        case .categoryTooDeep(let url, let depth, let limit):
+            "\(url.absoluteString): its category is \(depth) levels deep; categories nest at most \(limit) levels"
         }
     }
 }

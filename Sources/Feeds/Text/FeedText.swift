@@ -147,16 +147,6 @@ extension FeedInfo {
     }
 }
 
-extension Subscription {
-    /// This subscription with every text field through ``FeedText``.
-    func sanitized() -> Subscription {
-        var subscription = self
-        subscription.title = title.map(FeedText.line)
-        subscription.categories = categories.map(FeedText.line)
-        return subscription
-    }
-}
-
 extension FeedLink {
     /// This link with every text field through ``FeedText``.
     func sanitized() -> FeedLink {

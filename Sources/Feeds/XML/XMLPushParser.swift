@@ -137,6 +137,13 @@ final class XMLPushParser {
         if context.pointee.wellFormed == 0 { isMalformed = true }
     }
 
+    /// The line libxml2 has read to, from 1: after a handler stopped the parse, the line of
+    /// the element it stopped at.
+    var line: Int {
+        guard let input = context?.pointee.input else { return 1 }
+        return Int(input.pointee.line)
+    }
+
     /// Stops the parse: no more events will be reported.
     func stop() {
         if let context { xmlStopParser(context) }

@@ -120,7 +120,13 @@ struct AddCommand: AsyncParsableCommand {
     @Argument(help: "The feed's URL, or a path to a feed file.") var url: String
     @Option(help: "A category to file the feed under.") var category: String?
 
-    func validate() throws { _ = try feedURL(url) }
+    func validate() throws {
+        _ = try feedURL(url)
+        let depth = category.map { Subscription.folders(ofCategory: $0).count } ?? 0
+        guard depth <= OPML.maxCategoryDepth else {
+            throw ValidationError("--category is \(depth) folders deep; categories nest at most \(OPML.maxCategoryDepth) levels")
+        }
+    }
 
     func run() async throws {
         let url = try feedURL(self.url)
@@ -177,11 +183,17 @@ struct ImportCommand: AsyncParsableCommand {
             for refused in listed where !RequestTarget.isFetchable(refused.feedURL) {
                 printError("scrollwork import: skipped \(refused.feedURL.absoluteString): only http and https feeds are imported")
             }
+            // Folder names may hold slashes, which the stored category splits at.
+            for subscription in subscriptions {
+                let depth = subscription.storedCategory.map { Subscription.folders(ofCategory: $0).count } ?? 0
+                guard depth <= OPML.maxCategoryDepth else {
+                    throw Failure("\(file): \(OPMLError.categoryTooDeep(feedURL: subscription.feedURL, depth: depth, limit: OPML.maxCategoryDepth))")
+                }
+            }
             let store = try store.open()
             var added = 0
             for subscription in subscriptions where try store.feed(url: subscription.feedURL) == nil {
-                let category = subscription.categories.isEmpty ? nil : subscription.categories.joined(separator: "/")
-                _ = try store.addFeed(url: subscription.feedURL, title: subscription.title, category: category)
+                _ = try store.addFeed(url: subscription.feedURL, title: subscription.title, category: subscription.storedCategory)
                 added += 1
             }
             let skipped = listed.count - subscriptions.count
@@ -198,13 +210,33 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures("export") {
-            let subscriptions = try store.openForReading().feeds().map { feed in
-                Subscription(
-                    feedURL: feed.url, title: feed.title, siteURL: feed.link,
-                    categories: feed.category.map { $0.split(separator: "/").map(String.init) } ?? [])
+            let subscriptions = try store.openForReading().feeds().map(Subscription.init)
+            do {
+                Console.printExact(try OPML.document(for: subscriptions), terminator: "")
+            } catch {
+                throw Failure("\(error); remove the feed and add it again with a shorter --category")
             }
-            Console.printExact(OPML.document(for: subscriptions), terminator: "")
         }
+    }
+}
+
+/// Categories as the store keeps them: a subscription's folders joined by `/`, as
+/// `add --category` takes them.
+extension Subscription {
+    /// The folders of the stored category `category`: its parts between slashes, empty ones
+    /// left out.
+    static func folders(ofCategory category: String) -> [String] {
+        category.split(separator: "/").map(String.init)
+    }
+
+    /// The subscription to `feed`, in the folders of its category.
+    init(_ feed: StoredFeed) {
+        self.init(feedURL: feed.url, title: feed.title, siteURL: feed.link, categories: feed.category.map(Self.folders(ofCategory:)) ?? [])
+    }
+
+    /// The category to store: the folders joined by `/`, `nil` for none.
+    var storedCategory: String? {
+        categories.isEmpty ? nil : categories.joined(separator: "/")
     }
 }
 

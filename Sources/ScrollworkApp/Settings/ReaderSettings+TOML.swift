@@ -7,8 +7,9 @@ extension ReaderSettings {
     /// Reads settings from the TOML text of a settings file; what it leaves out keeps its
     /// default.
     ///
-    /// Every problem in the file is reported, not only the first, except that a syntax error
-    /// stops the reading and only the first key conflict in `[keys]` is named.
+    /// Every problem in the file is reported, not only the first, except that a syntax error or
+    /// a file beyond ``TOMLDocument/Limits`` stops the reading, and only the first key conflict
+    /// in `[keys]` is named.
     ///
     /// - Parameter file: How errors name the file.
     /// - Throws: ``SettingsError`` with each problem and its line.
@@ -17,7 +18,12 @@ extension ReaderSettings {
         do {
             document = try TOMLDocument(parsing: text)
         } catch {
-            throw SettingsError(file: file, problems: [SettingsProblem(line: error.line, column: error.column, kind: .syntax(error.message))])
+            switch error {
+            case .syntax(let message, let line, let column):
+                throw SettingsError(file: file, problems: [SettingsProblem(line: line, column: column, kind: .syntax(message))])
+            case .overLimit(let message, let line):
+                throw SettingsError(file: file, problems: [SettingsProblem(line: line, kind: .overLimit(message))])
+            }
         }
         var reader = SettingsReader(document: document)
         let settings = reader.read()

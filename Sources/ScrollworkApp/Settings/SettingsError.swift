@@ -31,6 +31,8 @@ struct SettingsProblem: Equatable, Sendable {
         case unreadable(String)
         /// Not TOML: the parser's message.
         case syntax(String)
+        /// Beyond what a settings file may hold (``TOMLDocument/Limits``): which limit.
+        case overLimit(String)
         /// A key the reader does not know, with the nearest known key if one is close.
         case unknownKey(String, suggestion: String?)
         /// A value of the wrong TOML type.
@@ -50,6 +52,8 @@ struct SettingsProblem: Equatable, Sendable {
                 return "cannot read the settings: \(reason)"
             case .syntax(let message):
                 return "not valid TOML: \(message)"
+            case .overLimit(let message):
+                return "not read: \(message)"
             case .unknownKey(let key, let suggestion):
                 return "unknown setting \(key)" + Self.didYouMean(suggestion)
             case .wrongType(let key, let expected, let found):

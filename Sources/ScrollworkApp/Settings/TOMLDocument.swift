@@ -35,33 +35,37 @@ struct TOMLDocument {
         }
     }
 
-    /// A syntax error: TOMLKit's message and where it starts.
-    struct SyntaxError: Error, Equatable {
-        let message: String
-        let line: Int
-        let column: Int
+    /// Why text could not be read as a TOML document.
+    enum ReadError: Error, Equatable {
+        /// Not TOML: TOMLKit's message and where it starts.
+        case syntax(message: String, line: Int, column: Int)
+        /// Beyond one of the ``Limits``: which, and the line where, if a line is to blame.
+        case overLimit(message: String, line: Int?)
     }
 
     /// The document's top-level table.
     let root: [(key: String, value: Value)]
     private let locator: KeyLocator
 
-    /// Parses `source`.
+    /// Parses `source`, once it is known to be within the ``Limits``.
     ///
-    /// - Throws: ``SyntaxError`` for anything that is not TOML, a NUL character included
-    ///   (TOMLKit reads a C string and would silently stop there).
-    init(parsing source: String) throws(SyntaxError) {
+    /// - Throws: ``ReadError/overLimit(message:line:)`` for a file beyond the ``Limits``, which
+    ///   TOMLKit never sees; ``ReadError/syntax(message:line:column:)`` for anything that is
+    ///   not TOML, a NUL character included (TOMLKit reads a C string and would silently stop
+    ///   there).
+    init(parsing source: String) throws(ReadError) {
+        try Limits.check(source)
         if let nul = source.firstIndex(of: "\0") {
             let line = source[..<nul].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            throw SyntaxError(message: "a NUL character is not allowed in TOML", line: line, column: 1)
+            throw .syntax(message: "a NUL character is not allowed in TOML", line: line, column: 1)
         }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: source)
         } catch let error as TOMLParseError {
-            throw SyntaxError(message: error.description, line: error.source.begin.line, column: error.source.begin.column)
+            throw .syntax(message: error.description, line: error.source.begin.line, column: error.source.begin.column)
         } catch {
-            throw SyntaxError(message: "\(error)", line: 1, column: 1)
+            throw .syntax(message: "\(error)", line: 1, column: 1)
         }
         root = Self.entries(of: table)
         locator = KeyLocator(source: source)

@@ -54,8 +54,9 @@ public struct CellBuffer: Hashable, Sendable {
     /// The text is sanitised with line breaks shown, so it stays on its row. Writing stops at
     /// `limit` (default: the right edge); a wide character that would cross it is replaced by
     /// a blank. Clusters of width 0 (invisible format characters) are skipped; a cluster that
-    /// starts with a combining mark is drawn on a dotted circle, as text renderers do. Writing
-    /// outside the buffer draws nothing.
+    /// starts with a combining mark is drawn on a dotted circle, as text renderers do, and
+    /// zero-width joiners that would join what follows are left out (see
+    /// ``DisplayWidth``). Writing outside the buffer draws nothing.
     /// - Complexity: O(n) in the length of `text`.
     @discardableResult
     public mutating func write(_ text: String, row: Int, column: Int, style: CellStyle = .plain, limit: Int? = nil) -> Int {
@@ -74,7 +75,7 @@ public struct CellBuffer: Hashable, Sendable {
         }
         for character in text {
             guard column < limit else { break }
-            let (width, startsWithMark) = DisplayWidth.measure(character)
+            let (grapheme, width) = DisplayWidth.drawn(character)
             if width == 0 { continue }
             if column < 0 {
                 column += width
@@ -85,7 +86,6 @@ public struct CellBuffer: Hashable, Sendable {
                 column += 1
                 break
             }
-            let grapheme = startsWithMark ? Character("\u{25CC}" + String(character)) : character
             place(Cell(grapheme: grapheme, style: style, width: UInt8(width)), row: row, column: column)
             column += width
         }

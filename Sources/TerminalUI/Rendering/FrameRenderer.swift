@@ -16,6 +16,14 @@
 /// Wide characters are written whole. After writing the last column the cursor position is
 /// taken as unknown, since terminals differ there, and the next move is absolute.
 ///
+/// A cluster that terminals measure differently (``DisplayWidth/columnsTerminalsMayUse(_:)``,
+/// such as `👍🏽`, `🏳️‍🌈` or `❤️`) is written so that no reading of it can leave anything
+/// stale or move what follows: its cells are erased first (ECH), so a narrower reading leaves
+/// blanks rather than what was there; autowrap is off while it is written if a wider reading
+/// would cross the right edge, so it never spills onto the next row or scrolls the screen; the
+/// cursor is taken as unknown after it, so what follows is placed by an absolute move; and the
+/// cells a wider reading may have covered are drawn again in the same frame.
+///
 /// The renderer is a value with no I/O: ``render(_:)`` returns bytes and the caller writes them.
 /// If anything else writes to the terminal, or the terminal is resized, call ``invalidate()``.
 public struct FrameRenderer: Sendable {
@@ -114,6 +122,15 @@ public struct FrameRenderer: Sendable {
         }
         return out.bytes
     }
+
+    /// `ESC [ ? 7 l`: autowrap off, so that a character past the right edge stays on its row.
+    static let autowrapOff: [UInt8] = Array("\u{1B}[?7l".utf8)
+    /// `ESC [ ? 7 h`: autowrap on, as terminals start.
+    static let autowrapOn: [UInt8] = Array("\u{1B}[?7h".utf8)
+
+    /// What the model holds for a cell the terminal may have changed on its own (after an
+    /// unsettled cluster): it equals no cell of a frame, so the cell is drawn again.
+    private static let unknownCell = Cell(grapheme: nil, style: .plain, width: 1)
 
     /// `ESC [ ? 2026 h`: the terminal holds the screen until the matching end.
     static let beginSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026h".utf8)
@@ -232,9 +249,11 @@ public struct FrameRenderer: Sendable {
         while column < columns {
             let cell = frame.cells[base + column]
             if cell == screen.cells[base + column] {
-                guard let gapEnd = rewritableGap(frame, row: row, from: column, screen: screen) else { return column }
+                guard cursor != nil, let gapEnd = rewritableGap(frame, row: row, from: column, screen: screen) else { return column }
                 while column < gapEnd { column = drawCell(frame, row: row, column: column, screen: &screen, into: &out) }
             } else {
+                // After an unsettled cluster the cursor is unknown: place the next cell.
+                if cursor == nil { move(to: Position(row: row, column: column), into: &out) }
                 column = drawCell(frame, row: row, column: column, screen: &screen, into: &out)
             }
         }
@@ -263,13 +282,31 @@ public struct FrameRenderer: Sendable {
         let cell = frame.cells[index]
         let span = cell.width == 2 ? 2 : 1
         setPen(cell.style, into: &out)
-        out.append(cell.grapheme ?? " ")
+        let grapheme = cell.grapheme ?? " "
+        let reach = DisplayWidth.columnsTerminalsMayUse(grapheme)
+        let isSettled = reach == span...span
+        if isSettled {
+            out.append(grapheme)
+        } else {
+            out.csi(span, 0x58)
+            let crossesEdge = column + reach.upperBound > frame.columns
+            if crossesEdge { out.append(Self.autowrapOff) }
+            out.append(grapheme)
+            if crossesEdge { out.append(Self.autowrapOn) }
+        }
         // Writing over half of a wide character blanks its other half on the terminal, which
         // the model does not follow: the frame cannot hold that half there either (it keeps
         // pairs whole), so that cell differs and is drawn in this same pass.
         screen.overwrite(cell, at: index)
         if span == 2 { screen.overwrite(frame.cells[index + 1], at: index + 1) }
         let next = column + span
+        guard isSettled else {
+            for covered in next..<min(column + reach.upperBound, frame.columns) {
+                screen.overwrite(Self.unknownCell, at: row * frame.columns + covered)
+            }
+            cursor = nil
+            return next
+        }
         cursor = next < frame.columns ? Position(row: row, column: next) : nil
         return next
     }

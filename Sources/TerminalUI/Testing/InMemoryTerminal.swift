@@ -12,7 +12,25 @@
 /// ``unsupported`` rather than guessed at, so a test can insist on an empty list.
 ///
 /// Sequences split across ``apply(_:)`` calls are put together.
+///
+/// It measures text as ``DisplayWidth`` does, or, to stand for the terminals that disagree
+/// with it, code point by code point as tmux 3.3a does (``Widths/codePoints``). Autowrap can be
+/// turned off (DECAWM, `CSI ? 7 l`): then a character past the right edge overwrites the last
+/// column, and a wide one that does not fit is dropped, as tmux does.
 public struct InMemoryTerminal: Sendable {
+    /// How a terminal measures the text it prints.
+    public enum Widths: Sendable {
+        /// Cluster by cluster, as ``DisplayWidth`` does: the terminal shows what the frame holds.
+        case clusters
+        /// Code point by code point, as tmux 3.3a does: each code point is as wide as the C
+        /// library's `wcwidth` says (``DisplayWidth`` of the code point alone), a code point of
+        /// no width joins the cell before the cursor, and so does a wide one after a zero-width
+        /// joiner, however much was printed in between.
+        case codePoints
+    }
+
+    /// How this terminal measures text.
+    public let widths: Widths
     /// What the screen shows.
     public private(set) var screen: CellBuffer
     /// The cursor's row, from 0.
@@ -30,6 +48,8 @@ public struct InMemoryTerminal: Sendable {
     public private(set) var graphicsCommands: [String] = []
     /// Sequences the terminal did not understand, in order, as text with ESC shown as `^[`.
     public private(set) var unsupported: [String] = []
+    /// Whether a character printed past the last column goes to the next line (DEC mode 7).
+    public private(set) var autowraps = true
 
     private var scrollTop = 0
     private var scrollBottom: Int
@@ -39,11 +59,14 @@ public struct InMemoryTerminal: Sendable {
     private var text: [UInt8] = []
     /// The last character printed and where, while nothing but text has followed it.
     private var lastPrinted: (row: Int, column: Int, character: Character)?
+    /// Whether a zero-width joiner waits for a wide code point to join (``Widths/codePoints``).
+    private var joinerWaits = false
 
-    /// A blank terminal of `columns` × `rows`.
-    public init(columns: Int, rows: Int) {
+    /// A blank terminal of `columns` × `rows` that measures text as `widths` says.
+    public init(columns: Int, rows: Int, widths: Widths = .clusters) {
         screen = CellBuffer(columns: columns, rows: rows)
         scrollBottom = rows - 1
+        self.widths = widths
     }
 
     /// Whether a synchronized update is open: the screen a person would see is the one before it.
@@ -117,6 +140,10 @@ public struct InMemoryTerminal: Sendable {
         defer { text = pending }
         guard !text.isEmpty else { return }
         var string = String(decoding: text, as: UTF8.self)
+        if widths == .codePoints {
+            for scalar in string.unicodeScalars { print(codePoint: scalar) }
+            return
+        }
         if let last = lastPrinted {
             let joined = String(last.character) + string
             if joined.first != last.character {
@@ -142,13 +169,42 @@ public struct InMemoryTerminal: Sendable {
     private mutating func print(_ character: Character) {
         let width = DisplayWidth.of(character)
         guard width > 0 else { return unsupported.append("zero-width \(character.unicodeScalars.map { "U+\(String($0.value, radix: 16))" })") }
-        if pendingWrap || (width == 2 && cursorColumn == screen.columns - 1) {
-            cursorColumn = 0
-            lineFeed()
+        put(character, width: width)
+    }
+
+    /// Prints one code point the way tmux 3.3a does; see ``Widths/codePoints``.
+    private mutating func print(codePoint scalar: Unicode.Scalar) {
+        let width = DisplayWidth.codePointWidth(scalar)
+        guard width == 0 || (joinerWaits && width == 2) else { return put(Character(scalar), width: width) }
+        if scalar == "\u{200D}" {
+            joinerWaits = true
+        } else if width == 2 {
+            joinerWaits = false
+        }
+        // The cell before the cursor, or the one the cursor waits after at the right edge.
+        var column = pendingWrap ? cursorColumn : cursorColumn - 1
+        if column > 0 && screen[cursorRow, column].width == 0 { column -= 1 }
+        guard column >= 0, let grapheme = screen[cursorRow, column].grapheme else { return }
+        // A cell holds one Character: what would not make one with it is dropped.
+        let joined = String(grapheme) + String(scalar)
+        guard joined.count == 1 else { return }
+        let cell = screen[cursorRow, column]
+        screen.place(Cell(grapheme: Character(joined), style: cell.style, width: cell.width), row: cursorRow, column: column)
+    }
+
+    /// Prints `grapheme` at the cursor, `width` columns wide, wrapping as autowrap says.
+    private mutating func put(_ grapheme: Character, width: Int) {
+        if autowraps {
+            if pendingWrap || (width == 2 && cursorColumn == screen.columns - 1) {
+                cursorColumn = 0
+                lineFeed()
+            }
+        } else if cursorColumn + width > screen.columns {
+            return
         }
         pendingWrap = false
-        screen.place(Cell(grapheme: character, style: pen, width: UInt8(width)), row: cursorRow, column: cursorColumn)
-        lastPrinted = (cursorRow, cursorColumn, character)
+        screen.place(Cell(grapheme: grapheme, style: pen, width: UInt8(width)), row: cursorRow, column: cursorColumn)
+        lastPrinted = (cursorRow, cursorColumn, grapheme)
         cursorColumn += width
         if cursorColumn >= screen.columns {
             cursorColumn = screen.columns - 1
@@ -214,6 +270,7 @@ public struct InMemoryTerminal: Sendable {
         if isPrivate {
             guard final == 0x68 || final == 0x6C else { return unsupported.append(Self.shown(sequence)) }
             for mode in parameters.compactMap({ $0 }) {
+                if mode == 7 { autowraps = final == 0x68 }
                 if final == 0x68 {
                     privateModes.insert(mode)
                 } else if privateModes.remove(mode) == 2026 {

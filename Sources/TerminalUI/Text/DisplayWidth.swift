@@ -6,50 +6,34 @@
 /// see as one character, so a flag, a family emoji joined with zero-width joiners or a letter
 /// with its accents is measured, and later drawn, as one unit.
 ///
-/// The rules, in order, for a cluster:
-/// - it starts with a control character or an invisible format character (zero-width space,
-///   joiner, byte-order mark): 0;
-/// - it starts with a combining mark (nothing before it to sit on): 1, as ``CellBuffer`` draws
-///   it on a dotted circle;
-/// - it holds the emoji presentation selector U+FE0F: 2;
-/// - its first scalar is East Asian Wide or Fullwidth, or has emoji presentation by default: 2;
-/// - otherwise 1. Ambiguous-width characters count as 1, as terminals outside CJK locales
-///   show them.
+/// Terminals do not agree on clusters. Those that measure whole clusters (kitty, WezTerm,
+/// Ghostty, iTerm2) give an emoji sequence two columns. Those that measure code point by code
+/// point with the C library's `wcwidth` (xterm, VTE, and tmux 3.3a, which also joins a wide
+/// character that follows a zero-width joiner into the cell before it) give `👍🏽` four
+/// columns, `🏳️‍🌈`, `❤️` and `1️⃣` one, a spacing vowel sign such as the one in `का` a column
+/// of its own, and `👨‍👩‍👧‍👦` two (tmux) or eight (xterm). So a cluster is given:
+/// - 0 if it starts with a control character or an invisible format character (zero-width
+///   space, joiner, byte-order mark): it is not drawn;
+/// - otherwise the wider of the two readings, at most 2: the cluster's (2 for a first scalar
+///   that is East Asian Wide or Fullwidth or has emoji presentation by default, or for the
+///   emoji presentation selector U+FE0F; 1 otherwise, ambiguous-width characters included, as
+///   terminals outside CJK locales show them) and tmux's.
+///
+/// A cluster whose readings differ is *unsettled* (``columnsTerminalsMayUse(_:)``), and
+/// ``FrameRenderer`` draws it so that whatever a terminal makes of it, nothing else on the
+/// screen moves or stays behind. Some clusters are drawn changed (``drawn(_:)``), so that no
+/// terminal measures one by what came before it or lets it change what comes after.
 ///
 /// The East Asian width table is generated from Unicode 14 (Python's `unicodedata`), merged
 /// across unassigned code points; newer emoji are caught by the standard library's
 /// `isEmojiPresentation`.
 public enum DisplayWidth {
-    /// The columns `character` takes: 0, 1 or 2.
+    /// The columns `character` takes, as ``CellBuffer`` draws it: 0, 1 or 2.
     ///
-    /// - Complexity: O(1) for ASCII; otherwise O(s + log r) for a cluster of s scalars and the
-    ///   r ranges of the wide table.
+    /// - Complexity: O(1) for ASCII; otherwise O(s log r) for a cluster of s scalars and the r
+    ///   ranges of the wide table.
     public static func of(_ character: Character) -> Int {
-        measure(character).width
-    }
-
-    /// The width of `character`, and whether it starts with a combining mark (and so needs a
-    /// base to be drawn on), from one look at its first scalar.
-    static func measure(_ character: Character) -> (width: Int, startsWithMark: Bool) {
-        let scalars = character.unicodeScalars
-        let first = scalars.first!
-        let value = first.value
-        let isCluster = scalars.index(after: scalars.startIndex) != scalars.endIndex
-        // Latin, Greek and the rest below the combining marks: no table needed.
-        if value < 0x300 {
-            if value < 0x20 || (value >= 0x7F && value < 0xA0) || value == 0xAD { return (0, false) }
-            return (isCluster && scalars.contains("\u{FE0F}") ? 2 : 1, false)
-        }
-        switch first.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator:
-            return (0, false)
-        case .nonspacingMark, .enclosingMark, .spacingMark:
-            return (1, true)
-        default:
-            break
-        }
-        if isWide(first) || first.properties.isEmojiPresentation { return (2, false) }
-        return (isCluster && scalars.contains("\u{FE0F}") ? 2 : 1, false)
+        drawn(character).width
     }
 
     /// The columns `text` takes: the sum of its clusters' widths.
@@ -58,6 +42,132 @@ public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         return text.reduce(0) { $0 + of($1) }
+    }
+
+    /// The range of columns terminals may give `grapheme`, a cluster as ``CellBuffer`` holds
+    /// it: from the narrowest to the widest of the readings of terminals that measure clusters,
+    /// of tmux and of terminals that add up code points. A single width for almost every
+    /// cluster; a range for an unsettled one.
+    ///
+    /// - Complexity: O(1) for ASCII; otherwise O(s log r), as ``of(_:)-(Character)``.
+    public static func columnsTerminalsMayUse(_ grapheme: Character) -> ClosedRange<Int> {
+        if grapheme.isASCII { return 1...1 }
+        let reading = readings(grapheme.unicodeScalars)
+        return min(reading.cluster, reading.joined, reading.summed)...max(reading.cluster, reading.joined, reading.summed)
+    }
+
+    /// `character` as ``CellBuffer`` draws it, and the columns it is given.
+    ///
+    /// Two kinds of cluster are drawn changed:
+    /// - one that starts with a scalar of no width of its own, which a terminal would put on
+    ///   the cell before, is drawn on a base: a combining mark on a dotted circle, as text
+    ///   renderers do; a lone Hangul vowel or final consonant on fillers, as Korean text does;
+    /// - a zero-width joiner is kept only before a wide character. tmux 3.3a keeps a joiner
+    ///   waiting until the next wide character anywhere on the screen and pulls that into the
+    ///   joiner's cell. Without the joiners the rest is kept if it is still one cluster (the
+    ///   half forms of Indic scripts become conjuncts), else only what came before the first
+    ///   (`🏃‍♂️`, a runner and a sign, becomes the runner).
+    static func drawn(_ character: Character) -> (grapheme: Character, width: Int) {
+        let scalars = character.unicodeScalars
+        let first = scalars.first!
+        let isSingle = scalars.index(after: scalars.startIndex) == scalars.endIndex
+        // Latin, Greek and the rest below the combining marks: no table needed.
+        if first.value < 0x300 && isSingle {
+            return (character, first.value < 0x20 || (first.value >= 0x7F && first.value < 0xA0) || first.value == 0xAD ? 0 : 1)
+        }
+        let category = first.properties.generalCategory
+        switch category {
+        case .control, .format, .lineSeparator, .paragraphSeparator:
+            return (character, 0)
+        default:
+            break
+        }
+        let needsBase = category == .nonspacingMark || category == .enclosingMark || category == .spacingMark || joinsSyllableBefore(first)
+        if isSingle && !needsBase { return (character, isWide(first) || first.properties.isEmojiPresentation ? 2 : 1) }
+        var grapheme = character
+        if needsBase {
+            let based = base(for: first) + String(character)
+            grapheme = based.count == 1 ? Character(based) : "\u{FFFD}"
+        }
+        if scalars.contains("\u{200D}") { grapheme = withoutStrayJoiners(grapheme) }
+        let reading = readings(grapheme.unicodeScalars)
+        return (grapheme, min(2, max(reading.cluster, reading.joined)))
+    }
+
+    /// What a cluster that starts with `scalar`, which has no width of its own, is drawn on: a
+    /// dotted circle for a combining mark; for a Hangul vowel or final consonant, the fillers
+    /// that make a syllable of it, as Korean text writes a lone one.
+    private static func base(for scalar: Unicode.Scalar) -> String {
+        switch scalar.value {
+        case 0x1160...0x11A7, 0xD7B0...0xD7C6: "\u{115F}"
+        case 0x11A8...0x11FF, 0xD7CB...0xD7FF: "\u{115F}\u{1160}"
+        default: "\u{25CC}"
+        }
+    }
+
+    /// `grapheme` without the zero-width joiners that no wide character follows; see
+    /// ``drawn(_:)``.
+    private static func withoutStrayJoiners(_ grapheme: Character) -> Character {
+        let scalars = Array(grapheme.unicodeScalars)
+        var kept = String.UnicodeScalarView()
+        var firstDropped: Int?
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "\u{200D}" && !(index + 1 < scalars.count && codePointWidth(scalars[index + 1]) == 2) {
+                firstDropped = firstDropped ?? index
+                continue
+            }
+            kept.append(scalar)
+        }
+        guard let firstDropped else { return grapheme }
+        let joined = String(kept)
+        if joined.count == 1 { return Character(joined) }
+        // What comes before a joiner of a cluster is one cluster too: the rules that keep
+        // scalars together look back, never ahead. The first scalar alone is the fallback.
+        let before = String(String.UnicodeScalarView(scalars[..<firstDropped]))
+        return before.count == 1 ? Character(before) : Character(scalars[0])
+    }
+
+    /// How terminals read a cluster: as a cluster (wide if its first scalar is, or with the
+    /// emoji presentation selector); as tmux 3.3a does, code point by code point with a wide
+    /// one after a joiner taking no column; and as the sum of its code points.
+    private static func readings(_ scalars: Character.UnicodeScalarView) -> (cluster: Int, joined: Int, summed: Int) {
+        let first = scalars.first!
+        var cluster = isWide(first) || first.properties.isEmojiPresentation ? 2 : 1
+        var joined = 0
+        var summed = 0
+        var afterJoiner = false
+        for scalar in scalars {
+            let width = codePointWidth(scalar)
+            summed += width
+            if !(afterJoiner && width == 2) { joined += width }
+            afterJoiner = scalar == "\u{200D}"
+            if scalar == "\u{FE0F}" { cluster = 2 }
+        }
+        return (cluster, joined, summed)
+    }
+
+    /// The columns a terminal that measures code point by code point gives `scalar`, as the C
+    /// library's `wcwidth` does: 0 for combining marks, format characters and Hangul vowels
+    /// and final consonants (which join the syllable before them), 2 for East Asian Wide and
+    /// Fullwidth ones and emoji shown as pictures (regional indicators excepted), 1 otherwise.
+    static func codePointWidth(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x300 { return value < 0x20 || (value >= 0x7F && value < 0xA0) ? 0 : 1 }
+        if joinsSyllableBefore(scalar) { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control, .lineSeparator, .paragraphSeparator:
+            return 0
+        default:
+            break
+        }
+        if isWide(scalar) { return 2 }
+        if (0x1F1E6...0x1F1FF).contains(value) { return 1 }
+        return scalar.properties.isEmojiPresentation ? 2 : 1
+    }
+
+    /// Whether `scalar` is a Hangul vowel or final consonant, which joins the syllable before.
+    private static func joinsSyllableBefore(_ scalar: Unicode.Scalar) -> Bool {
+        (0x1160...0x11FF).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value)
     }
 
     /// Whether `scalar` is East Asian Wide or Fullwidth.
