@@ -95,4 +95,11 @@ import Testing
         #expect(checked.status == 1)
         #expect(checked.error == "scrollwork config: \(file.path): not read: it is \(keys.utf8.count) bytes, and a settings file may be at most 1048576 (1 MiB)\n")
     }
+
+    @Test func aFileThatNeverEndsIsRefusedAtTheLimitNotBlamedOnPermissions() throws {
+        let checked = try scrollwork(["config", "--check", "--config", "/dev/zero"])
+
+        #expect(checked.status == 1)
+        #expect(checked.error == "scrollwork config: /dev/zero: not read: it goes on past 1048576 bytes, and a settings file may be at most 1048576 (1 MiB)\n")
+    }
 }

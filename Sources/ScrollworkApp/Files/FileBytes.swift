@@ -10,6 +10,9 @@ enum FileBytes {
     struct Failure: Error, CustomStringConvertible {
         var path: String
         var reason: String
+        /// The size of a file over the limit, or nil if its size is unknown (a pipe that went
+        /// on past it); only for a failure because of the limit.
+        var tooLarge: (size: Int?, limit: Int)?
 
         var description: String { "\(path): \(reason)" }
     }
@@ -44,7 +47,7 @@ enum FileBytes {
 
     private static func tooLarge(_ path: String, size: Int?, limit: Int) -> Failure {
         let found = size.map { "is \($0) bytes" } ?? "goes on past \(limit) bytes"
-        return Failure(path: path, reason: "the file \(found), over the limit of \(limit) bytes")
+        return Failure(path: path, reason: "the file \(found), over the limit of \(limit) bytes", tooLarge: (size, limit))
     }
 
     /// Replaces the file at `path` with `bytes`.

@@ -59,14 +59,19 @@ extension ReaderSettings {
         guard !isDirectory.boolValue else {
             throw SettingsError(file: name, problems: [SettingsProblem(kind: .unreadable("it is a directory"))])
         }
-        let data: Data
+        // Read no further than a settings file may go: a huge file, or one that never ends
+        // (/dev/zero), is refused by its size or as it passes the limit, with that reason.
+        let data: [UInt8]
         do {
-            data = try Data(contentsOf: file)
+            data = try FileBytes.read(file.path, limit: TOMLDocument.Limits.maxBytes)
         } catch {
-            let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
-            throw SettingsError(file: name, problems: [SettingsProblem(kind: .unreadable(reason))])
+            guard let (size, limit) = error.tooLarge else {
+                throw SettingsError(file: name, problems: [SettingsProblem(kind: .unreadable(error.reason))])
+            }
+            let found = size.map { "it is \($0) bytes" } ?? "it goes on past \(limit) bytes"
+            throw SettingsError(file: name, problems: [SettingsProblem(kind: .overLimit("\(found), and a settings file may be at most \(limit) (1 MiB)"))])
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw SettingsError(file: name, problems: [SettingsProblem(kind: .unreadable("it is not UTF-8 text"))])
         }
         return try ReaderSettings(toml: text, file: name)
