@@ -147,6 +147,24 @@ public enum Sixel {
     /// A channel as sixel's 0–100 percent, rounded.
     static func percent(_ value: UInt8) -> Int { (Int(value) * 100 + 127) / 255 }
 
+    /// Each pixel's palette index, from its column, row and colour; -1 where it is
+    /// transparent (alpha below half), which sixel leaves undrawn.
+    @inline(__always)
+    static func indices(of image: PixelBuffer, _ index: (Int, Int, UInt8, UInt8, UInt8) -> Int16) -> [Int16] {
+        var indices = [Int16](repeating: -1, count: image.width * image.height)
+        image.bytes.withUnsafeBufferPointer { bytes in
+            for y in 0..<image.height {
+                let row = y * image.bytesPerRow
+                for x in 0..<image.width {
+                    let pixel = row + x * 4
+                    guard bytes[pixel + 3] >= 128 else { continue }
+                    indices[y * image.width + x] = index(x, y, bytes[pixel], bytes[pixel + 1], bytes[pixel + 2])
+                }
+            }
+        }
+        return indices
+    }
+
     // MARK: The dithered cube
 
     /// The cube's levels per channel.
@@ -177,20 +195,10 @@ public enum Sixel {
             }
         }
         let redTable = table(reds), greenTable = table(greens), blueTable = table(blues)
-        var indices = [Int16](repeating: -1, count: image.width * image.height)
-        image.bytes.withUnsafeBufferPointer { bytes in
-            for y in 0..<image.height {
-                let row = y * image.bytesPerRow
-                for x in 0..<image.width {
-                    let pixel = row + x * 4
-                    guard bytes[pixel + 3] >= 128 else { continue }
-                    let cell = (y & 3) * 4 + (x & 3)
-                    let red = Int(redTable[cell][Int(bytes[pixel])])
-                    let green = Int(greenTable[cell][Int(bytes[pixel + 1])])
-                    let blue = Int(blueTable[cell][Int(bytes[pixel + 2])])
-                    indices[y * image.width + x] = Int16((red * greens + green) * blues + blue)
-                }
-            }
+        let indices = indices(of: image) { x, y, red, green, blue in
+            let cell = (y & 3) * 4 + (x & 3)
+            let level = (Int(redTable[cell][Int(red)]) * greens + Int(greenTable[cell][Int(green)])) * blues + Int(blueTable[cell][Int(blue)])
+            return Int16(level)
         }
         return (colors, indices)
     }
@@ -305,17 +313,6 @@ enum MedianCut {
 
     /// Each pixel's index by `index`, -1 where it is transparent.
     private static func mapPixels(_ image: PixelBuffer, _ index: (RGB) -> Int16) -> [Int16] {
-        var indices = [Int16](repeating: -1, count: image.width * image.height)
-        image.bytes.withUnsafeBufferPointer { bytes in
-            for y in 0..<image.height {
-                let row = y * image.bytesPerRow
-                for x in 0..<image.width {
-                    let pixel = row + x * 4
-                    guard bytes[pixel + 3] >= 128 else { continue }
-                    indices[y * image.width + x] = index(RGB(red: bytes[pixel], green: bytes[pixel + 1], blue: bytes[pixel + 2]))
-                }
-            }
-        }
-        return indices
+        Sixel.indices(of: image) { _, _, red, green, blue in index(RGB(red: red, green: green, blue: blue)) }
     }
 }
