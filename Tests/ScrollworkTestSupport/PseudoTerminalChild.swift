@@ -32,19 +32,9 @@ public final class PseudoTerminalChild {
         defer { posix_spawn_file_actions_destroy(&actions) }
         for target in 0...2 { posix_spawn_file_actions_adddup2(&actions, slave, Int32(target)) }
         posix_spawn_file_actions_addclose(&actions, master)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
         // Its own process group, whose parent (this test) is in the same session: not an
         // orphaned group, so SIGTSTP really stops it. Default signal actions, none blocked.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
+        let spawning = SpawnAttributes(newProcessGroup: true)
 
         let path = try BuiltExecutable.url(named: executable).path
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
@@ -54,7 +44,7 @@ public final class PseudoTerminalChild {
         let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0)=\($1)") } + [nil]
         defer { envp.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, path, &actions, &attributes, argv, envp)
+        let status = posix_spawn(&child, path, &actions, &spawning.attributes, argv, envp)
         guard status == 0 else { throw Failed("posix_spawn: \(status)") }
         pid = child
     }

@@ -99,16 +99,7 @@ public final class TmuxPane {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
+        let spawning = SpawnAttributes()
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([tmux.path, "-u", "-f", "/dev/null", "-S", socket] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -119,7 +110,7 @@ public final class TmuxPane {
         let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0)=\($1)") } + [nil]
         defer { envp.forEach { free($0) } }
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, tmux.path, &actions, &attributes, argv, envp)
+        let spawned = posix_spawn(&child, tmux.path, &actions, &spawning.attributes, argv, envp)
         guard spawned == 0 else { throw Failed("posix_spawn tmux: \(spawned)") }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
