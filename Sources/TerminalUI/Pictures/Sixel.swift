@@ -152,17 +152,23 @@ public enum Sixel {
     @inline(__always)
     static func indices(of image: PixelBuffer, _ index: (Int, Int, UInt8, UInt8, UInt8) -> Int16) -> [Int16] {
         var indices = [Int16](repeating: -1, count: image.width * image.height)
+        forEachDrawnPixel(of: image) { x, y, red, green, blue in indices[y * image.width + x] = index(x, y, red, green, blue) }
+        return indices
+    }
+
+    /// Calls `body` with the column, row and colour of every pixel with alpha of half or more.
+    @inline(__always)
+    static func forEachDrawnPixel(of image: PixelBuffer, _ body: (Int, Int, UInt8, UInt8, UInt8) -> Void) {
         image.bytes.withUnsafeBufferPointer { bytes in
             for y in 0..<image.height {
                 let row = y * image.bytesPerRow
                 for x in 0..<image.width {
                     let pixel = row + x * 4
                     guard bytes[pixel + 3] >= 128 else { continue }
-                    indices[y * image.width + x] = index(x, y, bytes[pixel], bytes[pixel + 1], bytes[pixel + 2])
+                    body(x, y, bytes[pixel], bytes[pixel + 1], bytes[pixel + 2])
                 }
             }
         }
-        return indices
     }
 
     // MARK: The dithered cube
@@ -214,23 +220,13 @@ enum MedianCut {
         var exact: [UInt32: Int16] = [:]
         var exactColors: [RGB] = []
         var histogram = [UInt32](repeating: 0, count: 1 << 15)
-
-        image.bytes.withUnsafeBufferPointer { bytes in
-            for y in 0..<image.height {
-                let row = y * image.bytesPerRow
-                for x in 0..<image.width {
-                    let pixel = row + x * 4
-                    guard bytes[pixel + 3] >= 128 else { continue }
-
-                    let (red, green, blue) = (bytes[pixel], bytes[pixel + 1], bytes[pixel + 2])
-                    histogram[Int(red >> 3) << 10 | Int(green >> 3) << 5 | Int(blue >> 3)] += 1
-                    if exactColors.count <= maxColors {
-                        let key = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
-                        if exact[key] == nil {
-                            exact[key] = Int16(exactColors.count)
-                            exactColors.append(RGB(red: red, green: green, blue: blue))
-                        }
-                    }
+        Sixel.forEachDrawnPixel(of: image) { _, _, red, green, blue in
+            histogram[Int(red >> 3) << 10 | Int(green >> 3) << 5 | Int(blue >> 3)] += 1
+            if exactColors.count <= maxColors {
+                let key = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+                if exact[key] == nil {
+                    exact[key] = Int16(exactColors.count)
+                    exactColors.append(RGB(red: red, green: green, blue: blue))
                 }
             }
         }
