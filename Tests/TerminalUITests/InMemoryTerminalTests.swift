@@ -91,4 +91,15 @@ import TerminalUI
         terminal.apply(Array("\u{1B}[?7h\u{1B}[1;10Hab".utf8))
         #expect(lines(terminal) == ["         a", "b         "])
     }
+
+    @Test func leavingASessionWithoutTheAlternateScreenLeavesTheCursorWhereItWas() {
+        // What `scrollwork config` does to ask for capabilities between lines it prints.
+        var terminal = InMemoryTerminal(columns: 40, rows: 10)
+        terminal.apply(Array("one\r\ntwo\r\nthree".utf8))
+        terminal.apply(TerminalSession.enterSequence([]) + TerminalSession.leaveSequence([]))
+
+        #expect(terminal.cursorRow == 2 && terminal.cursorColumn == 5)
+        terminal.apply(Array("\r\nfour".utf8))
+        #expect(terminal.screen.text(ofRow: 0).hasPrefix("one") && terminal.screen.text(ofRow: 3).hasPrefix("four"))
+    }
 }

@@ -65,8 +65,12 @@ private func decodeAll(_ input: [UInt8]) -> [InputEvent] {
         ("\u{1B}[I\u{1B}[O", [.focusGained, .focusLost]),
         ("\u{1B}[200~hello\u{1B}[A\r\u{3}world\u{1B}[201~x", [.paste("hello\u{1B}[A\r\u{3}world"), char("x")]),
         ("\u{1B}[200~\u{1B}[201~", [.paste("")]),
-        ("\u{1B}[?2026;2$y\u{1B}[?62;22c", [.modeReport(mode: 2026, state: 2), .deviceAttributes]),
+        ("\u{1B}[?2026;2$y\u{1B}[?62;22c", [.modeReport(mode: 2026, state: 2), .deviceAttributes([62, 22])]),
+        ("\u{1B}[?63;1;2;4;6;9;15;22c", [.deviceAttributes([63, 1, 2, 4, 6, 9, 15, 22])]),
         ("\u{1B}[6;18;9t", [.cellSizeReport(CellPixelSize(width: 9, height: 18))]),
+        ("\u{1B}[4;720;1280t", [.windowPixelSizeReport(width: 1280, height: 720)]),
+        ("\u{1B}P>|XTerm(379)\u{1B}\\x", [.terminalVersion("XTerm(379)"), char("x")]),
+        ("\u{1B}Px", [char("P", .alt), char("x")]),
         ("\u{1B}_Gi=31;OK\u{1B}\\x", [.kittyGraphicsReply("i=31;OK"), char("x")]),
         ("\u{1B}_x", [char("_", .alt), char("x")]),
     ]
@@ -230,10 +234,24 @@ private func decodeAll(_ input: [UInt8]) -> [InputEvent] {
 
     @Test func capabilitiesComeFromTheReplies() {
         #expect(TerminalCapabilities(replies: decodeAll(Array("\u{1B}[?2026;2$y\u{1B}[6;20;10t\u{1B}[?62c".utf8)))
-            == TerminalCapabilities(synchronizedOutput: true, cellPixelSize: CellPixelSize(width: 10, height: 20)))
-        #expect(TerminalCapabilities(replies: decodeAll(Array("\u{1B}[?2026;0$y\u{1B}[?62c".utf8))) == TerminalCapabilities())
-        #expect(TerminalCapabilities(replies: [.deviceAttributes]) == TerminalCapabilities())
+            == TerminalCapabilities(synchronizedOutput: true, cellPixelSize: CellPixelSize(width: 10, height: 20), answered: true))
+        #expect(TerminalCapabilities(replies: decodeAll(Array("\u{1B}[?2026;0$y\u{1B}[?62c".utf8))) == TerminalCapabilities(answered: true))
+        #expect(TerminalCapabilities(replies: [.deviceAttributes([62])]) == TerminalCapabilities(answered: true))
+        #expect(TerminalCapabilities(replies: decodeAll(Array("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6c".utf8)))
+            == TerminalCapabilities(sixel: true, terminalVersion: "XTerm(379)", answered: true))
+        // The text area in pixels over the cells, when the terminal gives no cell size.
+        #expect(TerminalCapabilities(replies: [.windowPixelSizeReport(width: 800, height: 480)], cells: (80, 24)).cellPixelSize
+            == CellPixelSize(width: 10, height: 20))
+        // A 4 in the first parameter is the terminal's class, not sixel.
+        #expect(!TerminalCapabilities(replies: [.deviceAttributes([4])]).sixel)
         #expect(TerminalCapabilities(replies: [.kittyGraphicsReply("i=31;OK")]).kittyGraphics)
         #expect(!TerminalCapabilities(replies: [.kittyGraphicsReply("i=31;ENOTSUPPORTED:no")]).kittyGraphics)
+    }
+
+    @Test func aPendingAltPIsAltPOnceTheDeadlinePasses() {
+        var decoder = InputDecoder()
+        let now = ContinuousClock.now
+        #expect(decoder.decode(Array("\u{1B}P".utf8), at: now).isEmpty)
+        #expect(decoder.flush(at: now + .seconds(1)) == [char("P", .alt)])
     }
 }

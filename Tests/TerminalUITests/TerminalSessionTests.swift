@@ -14,7 +14,7 @@ private func terminationSignal(_ status: Int32) -> Int32? { status & 0x7F != 0 &
 private func exitCode(_ status: Int32) -> Int32? { status & 0x7F == 0 ? (status >> 8) & 0xFF : nil }
 
 private let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?1004h"
-private let leave = "\u{1B}[?2026l\u{1B}[r\u{1B}[m\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
+private let leave = "\u{1B}[?2026l\u{1B}7\u{1B}[r\u{1B}8\u{1B}[m\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
 
 @Suite(.serialized) struct TerminalSessionTests {
     @Test func suspendGivesTheTerminalBackAndContinueTakesItAgainUntilSIGINTEndsIt() throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TerminalUI
 
 /// The `--config` option of the commands that read the reader's settings.
 struct ConfigOptions: ParsableArguments {
@@ -52,10 +53,27 @@ struct ConfigCommand: AsyncParsableCommand {
             Console.print("data: \(paths.dataDirectory.path)")
             Console.print("database: \(paths.database.path)")
             Console.print("image cache: \(paths.imageCache.path)")
+            let (found, reason) = Self.terminalGraphics()
+            Console.print("terminal graphics: \(found.rawValue) (\(reason))")
             let settings = try ReaderSettings.load(from: paths.configFile)
             Console.print("")
             Console.print("# The settings in force")
             Console.print(settings.toml(explained: false), terminator: "")
         }
+    }
+
+    /// The picture protocol this terminal has, and what decided it: its answers to the
+    /// capability queries (at most 150 ms, raw input only, the screen left alone), else the
+    /// environment. Not a terminal: nothing is asked.
+    static func terminalGraphics() -> (PictureProtocol, reason: String) {
+        let environment = ProcessInfo.processInfo.environment
+        guard let session = TerminalSession(modes: []) else {
+            let (found, reason) = PictureProtocol.detect(TerminalCapabilities(), environment: environment)
+            return (found, reason + "; standard input and output are not both a terminal, so it was not asked")
+        }
+        guard let capabilities = try? session.run({ session.queryCapabilities() }) else {
+            return PictureProtocol.detect(TerminalCapabilities(), environment: environment)
+        }
+        return PictureProtocol.detect(capabilities, environment: environment)
     }
 }

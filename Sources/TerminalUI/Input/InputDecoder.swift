@@ -88,7 +88,8 @@ public struct InputDecoder: Sendable {
     }
 
     /// Resolves what is pending once ``deadline`` has passed: `ESC` becomes the Escape key,
-    /// `ESC ESC` Alt+Escape, `ESC [`, `ESC O` and `ESC _` Alt+[, Alt+O and Alt+_; a partial
+    /// `ESC ESC` Alt+Escape, `ESC [`, `ESC O`, `ESC _` and `ESC P` Alt+[, Alt+O, Alt+_ and
+    /// Alt+P (`ESC P >` Alt+P and `>`, the start of an XTVERSION reply that never came); a partial
     /// sequence or character is dropped. Before the deadline it does nothing.
     public mutating func flush(at now: ContinuousClock.Instant) -> [InputEvent] {
         guard let deadline, now >= deadline else { return [] }
@@ -99,6 +100,8 @@ public struct InputDecoder: Sendable {
         case [0x1B, 0x5B]: return [.key(KeyPress(.character("["), .alt))]
         case [0x1B, 0x4F]: return [.key(KeyPress(.character("O"), .alt))]
         case [0x1B, 0x5F]: return [.key(KeyPress(.character("_"), .alt))]
+        case [0x1B, 0x50]: return [.key(KeyPress(.character("P"), .alt))]
+        case [0x1B, 0x50, 0x3E]: return [.key(KeyPress(.character("P"), .alt)), .key(KeyPress(.character(">")))]
         default: return []
         }
     }
@@ -224,6 +227,14 @@ public struct InputDecoder: Sendable {
             guard index + 2 < pending.count else { return .incomplete }
             guard pending[index + 2] == 0x47 else { return .events([.key(KeyPress(.character("_"), .alt))], length: 2) }
             return parseApplicationProgramCommand(at: index)
+        case 0x50:
+            // `ESC P > |`: an XTVERSION reply; otherwise this is Alt+P.
+            let altP = Parsed.events([.key(KeyPress(.character("P"), .alt))], length: 2)
+            guard index + 2 < pending.count else { return .incomplete }
+            guard pending[index + 2] == 0x3E else { return altP }
+            guard index + 3 < pending.count else { return .incomplete }
+            guard pending[index + 3] == 0x7C else { return altP }
+            return parseTerminalVersion(at: index)
         case 0x4F:
             guard index + 2 < pending.count else { return .incomplete }
             let key: Key? = switch pending[index + 2] {
@@ -284,6 +295,24 @@ public struct InputDecoder: Sendable {
         return .incomplete
     }
 
+    /// `ESC P > | … ESC \`, the terminal's name and version. One that does not end within 256
+    /// bytes, or holds a control byte, is dropped up to that point.
+    private func parseTerminalVersion(at start: Int) -> Parsed {
+        var index = start + 4
+        while index < pending.count {
+            let byte = pending[index]
+            if byte == 0x1B {
+                guard index + 1 < pending.count else { return .incomplete }
+                guard pending[index + 1] == 0x5C else { return .invalid(length: index - start) }
+                let body = pending[(start + 4)..<index]
+                return .events([.terminalVersion(String(decoding: body, as: UTF8.self))], length: index - start + 2)
+            }
+            if byte < 0x20 || index - start >= 256 { return .invalid(length: index - start) }
+            index += 1
+        }
+        return .incomplete
+    }
+
     /// `ESC [`, parameters (0x30–0x3F), intermediates (0x20–0x2F), then a final byte (0x40–0x7E).
     private func parseControlSequence(at start: Int) -> Parsed {
         var index = start + 2
@@ -310,7 +339,7 @@ public struct InputDecoder: Sendable {
     private static func controlSequenceEvent(body: [UInt8], final: UInt8) -> InputEvent? {
         if body.first == 0x3C { return mouseEvent(body: body.dropFirst(), final: final) }
         if body.first == 0x3F {
-            if final == 0x63 { return .deviceAttributes }
+            if final == 0x63 { return .deviceAttributes(parameters(body.dropFirst()).compactMap { $0 }) }
             if final == 0x79, body.last == 0x24 {
                 let numbers = parameters(body.dropFirst().dropLast())
                 guard numbers.count == 2, let mode = numbers[0], let state = numbers[1] else { return nil }
@@ -321,8 +350,8 @@ public struct InputDecoder: Sendable {
         guard body.allSatisfy({ (0x30...0x3B).contains($0) }) else { return nil }
         let numbers = parameters(body[...])
         if final == 0x74 {
-            guard numbers.count == 3, numbers[0] == 6, let height = numbers[1], let width = numbers[2], height > 0, width > 0 else { return nil }
-            return .cellSizeReport(CellPixelSize(width: width, height: height))
+            guard numbers.count == 3, numbers[0] == 6 || numbers[0] == 4, let height = numbers[1], let width = numbers[2], height > 0, width > 0 else { return nil }
+            return numbers[0] == 6 ? .cellSizeReport(CellPixelSize(width: width, height: height)) : .windowPixelSizeReport(width: width, height: height)
         }
         let modifiers = numbers.count > 1 ? modifierSet(numbers[1]) : []
         guard let modifiers else { return nil }

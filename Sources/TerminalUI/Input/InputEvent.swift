@@ -22,7 +22,13 @@ public enum InputEvent: Hashable, Sendable {
     /// A kitty graphics protocol reply (`ESC _ G … ESC \`): its text after the `G`, such as
     /// `i=31;OK`.
     case kittyGraphicsReply(String)
-    /// The terminal's primary device attributes reply, which every terminal sends: asked for
-    /// after other queries, it says that their answers, if any, have all arrived.
-    case deviceAttributes
+    /// The terminal's answer to XTWINOPS 14 (`CSI 14 t`): its text area in pixels.
+    case windowPixelSizeReport(width: Int, height: Int)
+    /// The terminal's answer to XTVERSION (`CSI > 0 q`): its name and version, such as
+    /// `XTerm(379)` or `kitty(0.26.5)`.
+    case terminalVersion(String)
+    /// The terminal's primary device attributes reply (`CSI ? 62 ; 4 ; 22 c`), which every
+    /// terminal sends: its parameters (4 means sixel graphics). Asked for after other queries,
+    /// it says that their answers, if any, have all arrived.
+    case deviceAttributes([Int])
 }

@@ -157,20 +157,29 @@ public final class TerminalSession {
     ///
     /// Events that arrive meanwhile (a key pressed during the wait) are kept for the next
     /// ``readEvents(timeout:)``.
-    public func queryCapabilities(timeout: Duration = .milliseconds(500)) -> TerminalCapabilities {
+    public func queryCapabilities(timeout: Duration = .milliseconds(150)) -> TerminalCapabilities {
         write(TerminalCapabilities.query)
         let clock = ContinuousClock()
         let limit = clock.now + timeout
         var replies: [InputEvent] = []
-        while clock.now < limit && !replies.contains(.deviceAttributes) {
+        var answered = false
+        while clock.now < limit && !answered {
             for event in readEvents(timeout: limit - clock.now) {
                 switch event {
-                case .modeReport, .cellSizeReport, .kittyGraphicsReply, .deviceAttributes: replies.append(event)
+                case .modeReport, .cellSizeReport, .windowPixelSizeReport, .kittyGraphicsReply, .terminalVersion:
+                    replies.append(event)
+                case .deviceAttributes:
+                    replies.append(event)
+                    answered = true
                 default: held.append(event)
                 }
             }
         }
-        return TerminalCapabilities(replies: replies)
+        let size = TerminalSize.of(fileDescriptor: output)
+        var capabilities = TerminalCapabilities(replies: replies, cells: size.map { ($0.columns, $0.rows) })
+        // Else the pixel size the kernel knows, where the terminal keeps it there.
+        if capabilities.cellPixelSize == nil { capabilities.cellPixelSize = size?.cellPixelSize }
+        return capabilities
     }
 
     /// Waits up to `timeout` (nil: until something happens) for input or a signal and returns
@@ -214,8 +223,8 @@ public final class TerminalSession {
         return events
     }
 
-    /// What turns the modes on.
-    static func enterSequence(_ modes: Modes) -> [UInt8] {
+    /// What turns `modes` on.
+    public static func enterSequence(_ modes: Modes) -> [UInt8] {
         var sequence = ""
         if modes.contains(.alternateScreen) { sequence += "\u{1B}[?1049h" }
         if modes.contains(.hiddenCursor) { sequence += "\u{1B}[?25l" }
@@ -227,8 +236,10 @@ public final class TerminalSession {
 
     /// What turns them off, and undoes what an interrupted frame may have left: an open
     /// synchronized update (which would freeze the screen), a scroll region, an SGR pen.
-    static func leaveSequence(_ modes: Modes) -> [UInt8] {
-        var sequence = "\u{1B}[?2026l\u{1B}[r\u{1B}[m"
+    /// Resetting the scroll region also sends the cursor home, so the cursor is saved around
+    /// it: a session without the alternate screen (a capability query) leaves it where it was.
+    public static func leaveSequence(_ modes: Modes) -> [UInt8] {
+        var sequence = "\u{1B}[?2026l\u{1B}7\u{1B}[r\u{1B}8\u{1B}[m"
         if modes.contains(.focusEvents) { sequence += "\u{1B}[?1004l" }
         if modes.contains(.mouse) { sequence += "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l" }
         if modes.contains(.bracketedPaste) { sequence += "\u{1B}[?2004l" }

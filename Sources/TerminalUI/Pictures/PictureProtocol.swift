@@ -1,0 +1,49 @@
+/// How a terminal draws pictures: its own graphics at pixel resolution, or cells.
+public enum PictureProtocol: String, CaseIterable, Sendable, Hashable {
+    /// The kitty graphics protocol: kitty, Ghostty, WezTerm.
+    case kitty
+    /// DEC sixel: xterm (`-ti vt340`), foot, mlterm, Konsole, contour, Windows Terminal.
+    case sixel
+    /// iTerm2's inline images (OSC 1337): iTerm2, WezTerm.
+    case iterm
+    /// Half blocks in colour: every terminal.
+    case blocks
+    /// No pictures at all.
+    case none
+
+    /// What a terminal that answered `capabilities`, in `environment`, draws best, and why, in
+    /// words for `scrollwork config` and the status line.
+    ///
+    /// Answers beat guesses: a kitty graphics reply means kitty, sixel in the device attributes
+    /// means sixel. Inside tmux, which answers the queries itself and passes no graphics
+    /// without `allow-passthrough`, pictures are blocks unless tmux draws sixel itself. With
+    /// no answer, the environment decides (`TERM=xterm-kitty`, `KITTY_WINDOW_ID`,
+    /// `TERM_PROGRAM`, `LC_TERMINAL`, `WEZTERM_*`), else blocks.
+    public static func detect(_ capabilities: TerminalCapabilities, environment: [String: String]) -> (PictureProtocol, reason: String) {
+        let term = environment["TERM"] ?? ""
+        let program = environment["TERM_PROGRAM"] ?? ""
+        if environment["TMUX"] != nil || term.hasPrefix("tmux") || program == "tmux" {
+            if capabilities.sixel { return (.sixel, "tmux draws sixel itself (its device attributes include 4)") }
+            return (.blocks, "inside tmux, which passes no pictures to the terminal without allow-passthrough")
+        }
+        if capabilities.kittyGraphics { return (.kitty, "the terminal answered the kitty graphics query") }
+        if capabilities.sixel {
+            let name = capabilities.terminalVersion.map { " (\($0))" } ?? ""
+            return (.sixel, "the terminal\(name) reports sixel in its device attributes")
+        }
+        if program == "iTerm.app" || environment["LC_TERMINAL"] == "iTerm2" { return (.iterm, "TERM_PROGRAM=iTerm.app") }
+        if program == "WezTerm" || environment.keys.contains(where: { $0.hasPrefix("WEZTERM_") }) {
+            return (.iterm, "WezTerm (TERM_PROGRAM or WEZTERM_*), which draws iTerm2 images")
+        }
+        if !capabilities.answered {
+            if term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil {
+                return (.kitty, "TERM=xterm-kitty or KITTY_WINDOW_ID, though the terminal did not answer")
+            }
+            if term.hasPrefix("foot") || term.hasPrefix("mlterm") {
+                return (.sixel, "TERM=\(term), though the terminal did not answer")
+            }
+            return (.blocks, "the terminal answered no query")
+        }
+        return (.blocks, "the terminal answered, with no graphics protocol")
+    }
+}
