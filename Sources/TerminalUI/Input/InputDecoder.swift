@@ -280,34 +280,26 @@ public struct InputDecoder: Sendable {
     /// `ESC _ G … ESC \`, a kitty graphics reply. One that does not end within 1024 bytes, or
     /// holds a control byte, is dropped up to that point.
     private func parseApplicationProgramCommand(at start: Int) -> Parsed {
-        var index = start + 2
-        while index < pending.count {
-            let byte = pending[index]
-            if byte == 0x1B {
-                guard index + 1 < pending.count else { return .incomplete }
-                guard pending[index + 1] == 0x5C else { return .invalid(length: index - start) }
-                let body = pending[(start + 3)..<index]
-                return .events([.kittyGraphicsReply(String(decoding: body, as: UTF8.self))], length: index - start + 2)
-            }
-            if byte < 0x20 || index - start >= 1024 { return .invalid(length: index - start) }
-            index += 1
-        }
-        return .incomplete
+        parseString(at: start, bodyStart: start + 3, limit: 1024) { .kittyGraphicsReply($0) }
     }
 
     /// `ESC P > | … ESC \`, the terminal's name and version. One that does not end within 256
     /// bytes, or holds a control byte, is dropped up to that point.
     private func parseTerminalVersion(at start: Int) -> Parsed {
-        var index = start + 4
+        parseString(at: start, bodyStart: start + 4, limit: 256) { .terminalVersion($0) }
+    }
+
+    /// A string the terminal sends, from `bodyStart` to its `ESC \`, as `event` of its text.
+    private func parseString(at start: Int, bodyStart: Int, limit: Int, _ event: (String) -> InputEvent) -> Parsed {
+        var index = bodyStart
         while index < pending.count {
             let byte = pending[index]
             if byte == 0x1B {
                 guard index + 1 < pending.count else { return .incomplete }
                 guard pending[index + 1] == 0x5C else { return .invalid(length: index - start) }
-                let body = pending[(start + 4)..<index]
-                return .events([.terminalVersion(String(decoding: body, as: UTF8.self))], length: index - start + 2)
+                return .events([event(String(decoding: pending[bodyStart..<index], as: UTF8.self))], length: index - start + 2)
             }
-            if byte < 0x20 || index - start >= 256 { return .invalid(length: index - start) }
+            if byte < 0x20 || index - start >= limit { return .invalid(length: index - start) }
             index += 1
         }
         return .incomplete
