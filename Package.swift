@@ -4,8 +4,9 @@ import PackageDescription
 /// The system image libraries: Debian `libpng-dev` and `libjpeg-dev` (libjpeg-turbo).
 let imageLibraries: [LinkerSetting] = [.linkedLibrary("png"), .linkedLibrary("jpeg")]
 /// The PNG decoder's inflate: zlib (Debian `zlib1g-dev`), and where the machine has it, Intel's
-/// ISA-L, opened at run time (`dlopen`) and never linked, so a machine without it builds too.
-let inflateLibraries: [LinkerSetting] = [.linkedLibrary("z"), .linkedLibrary("dl", .when(platforms: [.linux]))]
+/// ISA-L, opened at run time (`dlopen`, in glibc itself since 2.34) and never linked, so a
+/// machine without it builds too.
+let inflateLibraries: [LinkerSetting] = [.linkedLibrary("z")]
 
 let package = Package(
     name: "Scrollwork",
