@@ -95,6 +95,25 @@ struct ViewCommandTests {
         #expect(result.standardOutput.last == 0x0A)
     }
 
+    @Test func drawsAKittyImagePlacedByIdWhenAsked() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try photo()
+
+        let result = try BuiltExecutable.run("scrollwork", ["view", path, path, "--protocol", "kitty", "--width", "12", "--height", "4"])
+
+        #expect(result.status == 0, "\(result.error)")
+        var terminal = InMemoryTerminal(columns: 40, rows: 20)
+        terminal.apply(result.standardOutput)
+        #expect(terminal.unsupported.isEmpty, "\(terminal.unsupported)")
+        let commands = terminal.graphicsCommands.filter { $0.hasPrefix("a=") }
+        // Each picture sent once under an id of its own, 120 × 80 pixels (cells of 10 × 20
+        // when not a terminal), and placed over 12 × 4 cells; the cursor ends below both.
+        #expect(commands.count == 4, "\(commands)")
+        #expect(commands[0].hasPrefix("a=t,f=32,s=120,v=80,i=1,") && commands[2].hasPrefix("a=t,f=32,s=120,v=80,i=2,"))
+        #expect(commands[1] == "a=p,i=1,p=1,c=12,r=4,C=1,q=2" && commands[3] == "a=p,i=2,p=1,c=12,r=4,C=1,q=2")
+        #expect(terminal.cursorRow == 8)
+    }
+
     @Test func drawsInShadesWithoutColour() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try photo()

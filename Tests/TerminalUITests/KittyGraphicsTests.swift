@@ -43,3 +43,46 @@ import Thumbnails
         #expect(String(decoding: wrapped, as: UTF8.self) == "\u{1B}Ptmux;\u{1B}\u{1B}_Gq=2;\u{1B}\u{1B}\\\u{1B}\\")
     }
 }
+
+/// Direct placement, for kitty before 0.28 and WezTerm, and the ids a terminal holds.
+@Suite struct KittyDirectPlacementTests {
+    @Test func sendsOncePlacesByIdAndDeletes() {
+        var image = PixelBuffer(width: 1, height: 1)
+        image[0, 0] = RGBA(red: 0, green: 0, blue: 255, alpha: 255)
+        var terminal = InMemoryTerminal(columns: 10, rows: 4)
+
+        terminal.apply(KittyGraphics.transmitOnly(image, id: 3))
+        terminal.apply(KittyGraphics.place(id: 3, placement: 1, columns: 4, rows: 2))
+        terminal.apply(KittyGraphics.deletePlacement(id: 3, placement: 1))
+        terminal.apply(KittyGraphics.deleteImage(id: 3))
+
+        #expect(terminal.unsupported.isEmpty)
+        #expect(terminal.graphicsCommands == [
+            // One blue pixel, RGBA, in base64.
+            "a=t,f=32,s=1,v=1,i=3,q=2,m=0;AAD//w==",
+            "a=p,i=3,p=1,c=4,r=2,C=1,q=2",
+            "a=d,d=i,i=3,p=1,q=2",
+            "a=d,d=I,i=3,q=2",
+        ])
+        // Placing writes no text: the cursor stays.
+        #expect(terminal.cursorRow == 0 && terminal.cursorColumn == 0)
+    }
+
+    @Test func theLeastRecentlyShownPicturesGoPastTheCapAndTheirIdsComeBack() {
+        var ids = KittyImageIDs<String>(capacity: 3)
+
+        let a = ids.id(for: "a"), b = ids.id(for: "b"), c = ids.id(for: "c")
+        #expect([a, b, c].allSatisfy { $0.isNew && $0.evicted.isEmpty })
+        #expect(Set([a.id, b.id, c.id]).count == 3)
+        #expect(ids.id(for: "a") == (a.id, false, []))
+        // "b" is now the least recently shown: it goes, and "d" takes its id.
+        let d = ids.id(for: "d")
+        #expect(d.isNew && d.evicted == [b.id] && d.id == b.id)
+        #expect(ids.count == 3)
+        #expect(ids.forget("c") == c.id)
+        #expect(ids.forget("c") == nil)
+        let e = ids.id(for: "e")
+        #expect(e.id == c.id && e.evicted.isEmpty)
+        #expect(ids.id(for: "b").isNew)
+    }
+}

@@ -5,8 +5,8 @@ import TerminalUI
 import Thumbnails
 
 /// `scrollwork view IMAGE... [--width COLUMNS] [--height ROWS] [--colors MODE] [--protocol
-/// blocks|sixel]`: prints PNG and JPEG files, or images at `http(s)` URLs, as pictures of half
-/// blocks, like `chafa` or `viu`, or as sixel images at the terminal's pixel size.
+/// blocks|sixel|kitty]`: prints PNG and JPEG files, or images at `http(s)` URLs, as pictures of
+/// half blocks, like `chafa` or `viu`, or as sixel or kitty images at the terminal's pixel size.
 struct ViewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
@@ -53,10 +53,10 @@ struct ViewCommand: AsyncParsableCommand {
 
     /// The `--protocol` choices.
     enum PictureProtocol: String, ExpressibleByArgument, CaseIterable {
-        case blocks, sixel
+        case blocks, sixel, kitty
     }
 
-    @Option(name: .customLong("protocol"), help: "blocks (half blocks, any terminal) or sixel (pixels, for xterm -ti vt340, foot, mlterm, WezTerm…); default blocks.")
+    @Option(name: .customLong("protocol"), help: "blocks (half blocks, any terminal), sixel (pixels: xterm -ti vt340, foot, mlterm, WezTerm…) or kitty (pixels: kitty, Ghostty, WezTerm); default blocks.")
     var pictureProtocol = PictureProtocol.blocks
 
     func validate() throws {
@@ -72,6 +72,7 @@ struct ViewCommand: AsyncParsableCommand {
         // Only made when a URL is given: starting an HTTP client costs threads and time.
         var loader: HTTPDataLoader?
         var failed = false
+        var imageID = 0
         for image in images {
             do {
                 let data: [UInt8]?
@@ -82,11 +83,16 @@ struct ViewCommand: AsyncParsableCommand {
                     data = nil
                 }
                 let cellSize = terminal?.cellPixelSize ?? .assumed
-                if pictureProtocol == .sixel {
+                if pictureProtocol != .blocks {
                     // A terminal that does not say its cell size in pixels gets the usual 10 × 20.
                     let pixelSize = terminal?.cellPixelSize ?? CellPixelSize(width: 10, height: 20)
                     let pixels = try Self.pixels(of: image, data: data, box: box, cellSize: pixelSize, decoder: ThumbnailDecoder())
-                    Console.printTerminalOutput(Sixel.encode(pixels) + [0x0A])
+                    if pictureProtocol == .sixel {
+                        Console.printTerminalOutput(Sixel.encode(pixels) + [0x0A])
+                    } else {
+                        imageID = imageID % 255 + 1
+                        Console.printTerminalOutput(Self.kitty(pixels, id: imageID, cellSize: pixelSize))
+                    }
                     continue
                 }
                 let picture = try picture(of: image, data: data, box: box, cellSize: cellSize, decoder: ThumbnailDecoder())
@@ -116,6 +122,15 @@ struct ViewCommand: AsyncParsableCommand {
         let scale = min(1, Double(width) / Double(image.width), Double(height) / Double(image.height))
         guard scale < 1 else { return image }
         return image.downsampled(toFit: max(1, Int((Double(max(image.width, image.height)) * scale).rounded(.down))))
+    }
+
+    /// `pixels` as a kitty image placed at the cursor over the cells it covers (placed by id,
+    /// which kitty before 0.28 understands too), then the cursor below it.
+    static func kitty(_ pixels: PixelBuffer, id: Int, cellSize: CellPixelSize) -> [UInt8] {
+        let columns = max(1, (pixels.width + cellSize.width - 1) / cellSize.width)
+        let rows = max(1, (pixels.height + cellSize.height - 1) / cellSize.height)
+        return KittyGraphics.transmitOnly(pixels, id: id) + KittyGraphics.place(id: id, placement: 1, columns: columns, rows: rows)
+            + Array(String(repeating: "\n", count: rows).utf8)
     }
 
     /// `argument` as a URL if it is an http or https one.

@@ -28,22 +28,7 @@ public enum KittyGraphics {
     public static func transmit(_ image: PixelBuffer, id: Int, columns: Int, rows: Int) -> [UInt8] {
         precondition((1...255).contains(id), "kitty image ids here are 1 to 255")
         precondition((1...maxCells).contains(columns) && (1...maxCells).contains(rows), "a placement is 1 to \(maxCells) cells a side")
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(image.width * image.height * 4)
-        for row in 0..<image.height {
-            pixels += image.bytes[(row * image.bytesPerRow)..<(row * image.bytesPerRow + image.width * 4)]
-        }
-        let encoded = Base64.encode(pixels)
-        var out: [UInt8] = []
-        var start = 0
-        repeat {
-            let end = min(start + 4096, encoded.count)
-            let more = end < encoded.count ? 1 : 0
-            let keys = start == 0 ? "a=T,U=1,f=32,s=\(image.width),v=\(image.height),i=\(id),c=\(columns),r=\(rows),q=2,m=\(more)" : "m=\(more)"
-            out += Array("\u{1B}_G\(keys);".utf8) + encoded[start..<end] + [0x1B, 0x5C]
-            start = end
-        } while start < encoded.count
-        return out
+        return chunked(image, firstKeys: "a=T,U=1,f=32,s=\(image.width),v=\(image.height),i=\(id),c=\(columns),r=\(rows),q=2")
     }
 
     /// The cells that show image `id`: row by row, each U+10EEEE with the diacritics of its
@@ -62,6 +47,55 @@ public enum KittyGraphics {
                 return Cell(grapheme: Character(String(scalars)), style: style, width: 1)
             }
         }
+    }
+
+    // MARK: Direct placement
+
+    /// The bytes that send `image` as image `id` without showing it, for terminals without
+    /// Unicode placeholders (kitty before 0.28, WezTerm): ``place(id:placement:columns:rows:)``
+    /// shows it, at the cursor, as often as needed.
+    /// - Precondition: `id` is 1...255.
+    public static func transmitOnly(_ image: PixelBuffer, id: Int) -> [UInt8] {
+        precondition((1...255).contains(id), "kitty image ids here are 1 to 255")
+        return chunked(image, firstKeys: "a=t,f=32,s=\(image.width),v=\(image.height),i=\(id),q=2")
+    }
+
+    /// Shows image `id`, sent before, at the cursor, scaled to `columns` × `rows` cells, as
+    /// placement `placement` (1...): placing it again under the same placement moves it. The
+    /// cursor stays where it was.
+    public static func place(id: Int, placement: Int, columns: Int, rows: Int) -> [UInt8] {
+        Array("\u{1B}_Ga=p,i=\(id),p=\(placement),c=\(columns),r=\(rows),C=1,q=2\u{1B}\\".utf8)
+    }
+
+    /// Removes placement `placement` of image `id` from the screen; the image stays, to be
+    /// placed again.
+    public static func deletePlacement(id: Int, placement: Int) -> [UInt8] {
+        Array("\u{1B}_Ga=d,d=i,i=\(id),p=\(placement),q=2\u{1B}\\".utf8)
+    }
+
+    /// Removes image `id` and every placement of it, and frees its data in the terminal.
+    public static func deleteImage(id: Int) -> [UInt8] {
+        Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8)
+    }
+
+    /// `image` as RGBA in base64, in chunks of 4096 characters, the first with `firstKeys`.
+    static func chunked(_ image: PixelBuffer, firstKeys: String) -> [UInt8] {
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(image.width * image.height * 4)
+        for row in 0..<image.height {
+            pixels += image.bytes[(row * image.bytesPerRow)..<(row * image.bytesPerRow + image.width * 4)]
+        }
+        let encoded = Base64.encode(pixels)
+        var out: [UInt8] = []
+        var start = 0
+        repeat {
+            let end = min(start + 4096, encoded.count)
+            let more = end < encoded.count ? 1 : 0
+            let keys = start == 0 ? "\(firstKeys),m=\(more)" : "m=\(more)"
+            out += Array("\u{1B}_G\(keys);".utf8) + encoded[start..<end] + [0x1B, 0x5C]
+            start = end
+        } while start < encoded.count
+        return out
     }
 
     /// `sequence` wrapped for tmux to pass to the terminal outside it: `ESC P tmux;`, the

@@ -1,0 +1,57 @@
+/// Which pictures a kitty terminal holds, by id: a picture is sent once and shown again by its
+/// id, and the least recently shown are deleted past a cap, so the terminal's memory stays
+/// bounded however long a list scrolls.
+///
+/// Ids are 1...255 (what a placeholder's colour can name) and are reused once freed. The
+/// caller sends a picture when ``id(for:)`` says it is new, and deletes the evicted ids
+/// (``KittyGraphics/deleteImage(id:)``) before it places anything under them again.
+public struct KittyImageIDs<Key: Hashable> {
+    /// The most pictures held at once.
+    public let capacity: Int
+    private var ids: [Key: Int] = [:]
+    /// Keys from least to most recently used.
+    private var order: [Key] = []
+    private var free: [Int]
+
+    /// An empty set of at most `capacity` pictures.
+    /// - Precondition: `capacity` is 1...255.
+    public init(capacity: Int = 128) {
+        precondition((1...255).contains(capacity), "kitty image ids here are 1 to 255")
+        self.capacity = capacity
+        free = Array((1...capacity).reversed())
+    }
+
+    /// The id for `key`, marked most recently used: `isNew` when the picture must be sent, and
+    /// the ids evicted to make room, whose pictures must be deleted first.
+    ///
+    /// - Complexity: O(capacity).
+    public mutating func id(for key: Key) -> (id: Int, isNew: Bool, evicted: [Int]) {
+        if let id = ids[key] {
+            order.removeAll { $0 == key }
+            order.append(key)
+            return (id, false, [])
+        }
+        var evicted: [Int] = []
+        if free.isEmpty, let oldest = order.first {
+            order.removeFirst()
+            let id = ids.removeValue(forKey: oldest)!
+            evicted.append(id)
+            free.append(id)
+        }
+        let id = free.removeLast()
+        ids[key] = id
+        order.append(key)
+        return (id, true, evicted)
+    }
+
+    /// Forgets `key`'s picture (the list no longer holds it) and returns its id, to delete.
+    public mutating func forget(_ key: Key) -> Int? {
+        guard let id = ids.removeValue(forKey: key) else { return nil }
+        order.removeAll { $0 == key }
+        free.append(id)
+        return id
+    }
+
+    /// How many pictures are held.
+    public var count: Int { ids.count }
+}
