@@ -155,6 +155,11 @@ const char *ct_inflate_library(ct_inflate_choice choice) {
     return choice == CT_INFLATE_FASTEST ? ct_isal.description : ct_zlib_description;
 }
 
+int ct_inflate_uses_isal(ct_inflate_choice choice) {
+    ct_inflate_load_once();
+    return choice == CT_INFLATE_FASTEST && ct_isal.available;
+}
+
 int ct_inflater_init(ct_inflater *inflater, ct_inflate_choice choice) {
     memset(inflater, 0, sizeof *inflater);
     ct_inflate_load_once();

@@ -64,6 +64,9 @@ typedef enum {
     CT_INFLATE_ZLIB = 1,
 } ct_inflate_choice;
 
+/// Whether `choice` inflates with ISA-L on this machine.
+int ct_inflate_uses_isal(ct_inflate_choice choice);
+
 /// What `choice` uses on this machine, for reports: for example "ISA-L (libisal.so.2)" or
 /// "zlib 1.2.13 (ISA-L not found)". The string lives as long as the process.
 const char *ct_inflate_library(ct_inflate_choice choice);

@@ -37,9 +37,9 @@ enum RFC822Date {
                 time = parsed.time
                 if let zone = parsed.zone { offset = zone }
             } else if let clock = time, let afternoon = meridiem(token) {
-                // "8:19 pm": a 12-hour clock.
-                guard (1...12).contains(clock.hour) else { return nil }
-                time = (clock.hour % 12 + (afternoon ? 12 : 0), clock.minute, clock.second)
+                // "8:19 pm".
+                guard let hours = twentyFourHour(clock.hour, afternoon: afternoon) else { return nil }
+                time = (hours, clock.minute, clock.second)
             } else if time != nil || year != nil, offset == nil, let zone = parseZone(token) {
                 offset = zone
             } else if isWeekday(token) {
@@ -52,6 +52,11 @@ enum RFC822Date {
         let clock = time ?? (0, 0, 0)
         return CivilDate.date(year: year, month: month, day: day, hour: clock.hour, minute: clock.minute,
                               second: clock.second, offsetSeconds: offset ?? 0)
+    }
+
+    /// A 12-hour clock's hour (1...12) on a 24-hour clock; `nil` for any other hour.
+    private static func twentyFourHour(_ hour: Int, afternoon: Bool) -> Int? {
+        (1...12).contains(hour) ? hour % 12 + (afternoon ? 12 : 0) : nil
     }
 
     /// `am` or `pm` (with or without dots): whether it is the afternoon.
@@ -114,8 +119,8 @@ enum RFC822Date {
         if token.count > 2, let afternoon = meridiem(token.suffix(2)), let parsed = parseTime(token.dropLast(2)), parsed.zone == nil {
             // "8:19pm".
             let (hour, minute, second) = parsed.time
-            guard (1...12).contains(hour) else { return nil }
-            return ((hour % 12 + (afternoon ? 12 : 0), minute, second), nil)
+            guard let hours = twentyFourHour(hour, afternoon: afternoon) else { return nil }
+            return ((hours, minute, second), nil)
         }
         var clock = token
         var zone: Int?

@@ -114,11 +114,7 @@ struct ViewCommand: AsyncParsableCommand {
         of path: String, data: [UInt8]?, box: (columns: Int, rows: Int), cellSize: CellPixelSize, decoder: some ImageDecoding
     ) throws(ImageFile.Failure) -> PixelBuffer {
         let (width, height) = (box.columns * cellSize.width, min(box.rows, 1 << 16) * cellSize.height)
-        let image = if let data {
-            try ImageFile.decode(data, named: path, maxPixelSize: max(width, height), decoder: decoder)
-        } else {
-            try ImageFile.decode(path, maxPixelSize: max(width, height), decoder: decoder)
-        }
+        let image = try ImageFile.decode(path, data: data, maxPixelSize: max(width, height), decoder: decoder)
         let scale = min(1, Double(width) / Double(image.width), Double(height) / Double(image.height))
         guard scale < 1 else { return image }
         return image.downsampled(toFit: max(1, Int((Double(max(image.width, image.height)) * scale).rounded(.down))))
@@ -155,12 +151,7 @@ struct ViewCommand: AsyncParsableCommand {
     /// decoding (for a JPEG mostly by DCT scaling, nearly free): enough pixels that the final
     /// reduction, the one that decides what each cell shows, happens in linear light.
     func picture(of path: String, data: [UInt8]? = nil, box: (columns: Int, rows: Int), cellSize: CellPixelSize, decoder: some ImageDecoding) throws(ImageFile.Failure) -> HalfBlockPicture {
-        let maxPixelSize = 4 * box.columns
-        let image = if let data {
-            try ImageFile.decode(data, named: path, maxPixelSize: maxPixelSize, decoder: decoder)
-        } else {
-            try ImageFile.decode(path, maxPixelSize: maxPixelSize, decoder: decoder)
-        }
+        let image = try ImageFile.decode(path, data: data, maxPixelSize: 4 * box.columns, decoder: decoder)
         return HalfBlockPicture(image, fittingColumns: box.columns, rows: box.rows, cellSize: cellSize)
     }
 }

@@ -29,6 +29,13 @@ enum ImageFile {
         return try decode(data, named: path, maxPixelSize: maxPixelSize, decoder: decoder)
     }
 
+    /// `data` (an image fetched from `path`, a URL) if given, else the file at `path`, decoded
+    /// as ``decode(_:maxPixelSize:decoder:)`` does.
+    static func decode(_ path: String, data: [UInt8]?, maxPixelSize: Int?, decoder: some ImageDecoding) throws(Failure) -> PixelBuffer {
+        guard let data else { return try decode(path, maxPixelSize: maxPixelSize, decoder: decoder) }
+        return try decode(data, named: path, maxPixelSize: maxPixelSize, decoder: decoder)
+    }
+
     /// `data`, the image called `name` in errors, decoded as ``decode(_:maxPixelSize:decoder:)`` does.
     static func decode(_ data: [UInt8], named name: String, maxPixelSize: Int?, decoder: some ImageDecoding) throws(Failure) -> PixelBuffer {
         do { return try decoder.decode(data, maxPixelSize: maxPixelSize) } catch { throw .decode(path: name, error) }

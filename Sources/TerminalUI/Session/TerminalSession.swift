@@ -175,7 +175,7 @@ public final class TerminalSession {
                 }
             }
         }
-        let size = TerminalSize.of(fileDescriptor: output)
+        let size = self.size
         var capabilities = TerminalCapabilities(replies: replies, cells: size.map { ($0.columns, $0.rows) })
         // Else the pixel size the kernel knows, where the terminal keeps it there.
         if capabilities.cellPixelSize == nil { capabilities.cellPixelSize = size?.cellPixelSize }

@@ -55,7 +55,7 @@ extension ThumbnailDecoder {
         public var library: String { String(cString: ct_inflate_library(choice)) }
 
         /// Whether this choice inflates with ISA-L on this machine.
-        public var usesISAL: Bool { library.hasPrefix("ISA-L") }
+        public var usesISAL: Bool { ct_inflate_uses_isal(choice) != 0 }
 
         var choice: ct_inflate_choice {
             switch self {
