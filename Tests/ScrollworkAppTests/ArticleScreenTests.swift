@@ -21,7 +21,7 @@ import Testing
         let screen = ArticleScreen(entry: entry, feedTitle: "Blog", width: 34)
         let lines = screen.lines.map(text)
         #expect(lines[0] == "A title")
-        #expect(lines[1] == "Blog · Ann · 2026-09-21")
+        #expect(lines[1] == "Ann · 2026-09-21")
         #expect(lines.contains("Part one"))
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 30 }, "\(lines)")
         #expect(lines.contains { $0.hasSuffix("a link[1].") })
@@ -31,8 +31,12 @@ import Testing
         #expect(lines.suffix(2) == ["Links", "[1] https://blog.example/more"])
 
         var buffer = CellBuffer(columns: 34, rows: 8)
-        screen.draw(scroll: 0, status: "q back", into: &buffer)
+        screen.draw(scroll: 0, status: "q back", in: buffer.layout, into: &buffer)
         #expect(buffer[1, 2].grapheme == "A")
+        // The title bar names the feed; the title is said once, on the first line of the text.
+        let shown = (0..<buffer.rows).map(buffer.text(ofRow:))
+        #expect(shown[0].hasPrefix(" Blog"), "\(shown)")
+        #expect(shown.filter { $0.contains("A title") }.count == 1, "\(shown)")
         #expect(screen.maxScroll(height: 6) == lines.count - 6)
     }
 
@@ -85,8 +89,8 @@ import Testing
         let red = PixelBuffer(width: 72, height: 48, bytesPerRow: 72 * 4, bytes: Array(repeating: [UInt8]([255, 0, 0, 255]), count: 72 * 48).flatMap { $0 })
         let picture = HalfBlockPicture(red, fittingColumns: figure.columns, rows: figure.rows)
         var buffer = CellBuffer(columns: 40, rows: 10)
-        screen.draw(scroll: figure.line + 4, status: "q back", pictures: { _ in .loaded(picture) }, into: &buffer)
-        #expect(buffer.text(ofRow: 0).hasPrefix(" Real world"))
+        screen.draw(scroll: figure.line + 4, status: "q back", pictures: { _ in .loaded(picture) }, in: buffer.layout, into: &buffer)
+        #expect(buffer.text(ofRow: 0).hasPrefix(" Site"), "the title bar names the feed")
         #expect(buffer[1, 2].grapheme == "▀" || buffer[1, 2].style.background != .default, "the picture's fifth row on the first line")
         #expect(buffer.text(ofRow: 9).hasPrefix(" q back"))
 

@@ -27,7 +27,7 @@ import Testing
             .init(item: post(2, title: "Second", read: true, starred: true, age: 7_200), top: 5, height: 5, opacity: 1, isLeaving: false),
         ], offset: 0, contentHeight: 10)
         var buffer = CellBuffer(columns: 60, rows: 12)
-        screen.draw(frame, pictures: { $0.id == 1 ? .loading : .failed }, into: &buffer)
+        screen.draw(frame, pictures: { $0.id == 1 ? .loading : .failed }, in: buffer.layout, into: &buffer)
         #expect(line(buffer, 0) == " Scrollwork demo — 2 posts")
         #expect(line(buffer, 1).hasPrefix("● ░░░░░░░░░░░░  First ^[]0;x^G post"))
         #expect(line(buffer, 2).hasSuffix("Demo feed · 2m"))
@@ -52,7 +52,7 @@ import Testing
             .init(item: post(2, title: "Below", age: 10), top: 6, height: 5, opacity: 1, isLeaving: false),
         ], offset: 2, contentHeight: 20)
         var buffer = CellBuffer(columns: 40, rows: 8)
-        screen.draw(frame, pictures: { _ in .loading }, into: &buffer)
+        screen.draw(frame, pictures: { _ in .loading }, in: buffer.layout, into: &buffer)
         #expect(line(buffer, 0) == " Header")
         #expect(line(buffer, 1).hasSuffix("The start of post 1."))
         #expect(line(buffer, 7) == " Status")
@@ -62,7 +62,7 @@ import Testing
         var screen = PostListScreen(title: "Header", status: "Status", now: now)
         screen.showsHelp = true
         var buffer = CellBuffer(columns: 80, rows: 24)
-        screen.draw(.init(rows: [], offset: 0, contentHeight: 0), pictures: { _ in .loading }, into: &buffer)
+        screen.draw(.init(rows: [], offset: 0, contentHeight: 0), pictures: { _ in .loading }, in: buffer.layout, into: &buffer)
         let text = (0..<24).map { line(buffer, $0) }.joined(separator: "\n")
         for (keys, action) in PostListScreen.help(keys: .defaults) {
             #expect(text.contains(keys) && text.contains(action), "\(keys)")
@@ -74,7 +74,7 @@ import Testing
         screen.showsHelp = true
         screen.keys = try KeyBindings(overriding: [.search: [KeyPress(.character("S"))]])
         var buffer = CellBuffer(columns: 80, rows: 30)
-        screen.draw(.init(rows: [], offset: 0, contentHeight: 0), pictures: { _ in .loading }, into: &buffer)
+        screen.draw(.init(rows: [], offset: 0, contentHeight: 0), pictures: { _ in .loading }, in: buffer.layout, into: &buffer)
         let searchLine = (0..<30).map { line(buffer, $0) }.first { $0.contains("search titles and text") }
         #expect(searchLine?.contains(" S ") == true, "\(searchLine ?? "no search line")")
         #expect(searchLine?.contains("/") == false)
@@ -90,20 +90,20 @@ import Testing
             ListViewport<EntryRow>.Frame(rows: [.init(item: item, top: 0, height: 5, opacity: 1, isLeaving: false)], offset: 0, contentHeight: 5)
         }
         var buffer = CellBuffer(columns: 50, rows: 8)
-        screen.draw(frame(wide), pictures: { _ in .loading }, into: &buffer)
+        screen.draw(frame(wide), pictures: { _ in .loading }, in: buffer.layout, into: &buffer)
         #expect(line(buffer, 1).hasSuffix("東京の雨 🌧️ and more"), "\(line(buffer, 1))")
         var uncached = CellBuffer(columns: 50, rows: 8)
         var plain = screen
         plain.strips = nil
-        plain.draw(frame(wide), pictures: { _ in .loading }, into: &uncached)
+        plain.draw(frame(wide), pictures: { _ in .loading }, in: uncached.layout, into: &uncached)
         #expect(uncached == buffer)
 
         // A change of the post, of the cursor or of the picture is drawn, not the cached cells.
         wide.isRead = true
-        screen.draw(frame(wide), pictures: { _ in .loading }, into: &buffer)
+        screen.draw(frame(wide), pictures: { _ in .loading }, in: buffer.layout, into: &buffer)
         #expect(!line(buffer, 1).hasPrefix("●"))
         screen.selectedID = 1
-        screen.draw(frame(wide), pictures: { _ in .failed }, into: &buffer)
+        screen.draw(frame(wide), pictures: { _ in .failed }, in: buffer.layout, into: &buffer)
         #expect(buffer[1, 20].style.background == PostListScreen.selection)
         #expect(line(buffer, 3).contains("✕"))
     }

@@ -27,7 +27,7 @@ import Testing
         var iterator: AsyncStream<Reader.Event>.Iterator
         let opened = Recorder<[String]>()
 
-        init(count: Int = 30, options: Reader.Options = Reader.Options(), columns: Int = 100, rows: Int = 30) throws {
+        init(count: Int = 30, options: Reader.Options = Reader.Options(), columns: Int = 100, rows: Int = 30, notice: String? = nil) throws {
             store = try FeedStore()
             let news = try store.addFeed(url: URL(string: "https://news.example/feed")!, title: "News")
             let broken = try store.addFeed(url: URL(string: "https://broken.example/feed")!, title: "Broken")
@@ -52,7 +52,8 @@ import Testing
                 news.url: Array(("<rss version=\"2.0\"><channel><title>News</title>" + fresh.joined() + "</channel></rss>").utf8),
             ])
             reader = Reader(terminal: terminal, store: store, refresher: FeedRefresher(store: store, fetcher: fetcher),
-                            title: "Test", frames: frames, thumbnails: ThumbnailShelf(loader: NoImages()), options: options)
+                            title: "Test", frames: frames, thumbnails: ThumbnailShelf(loader: NoImages()), options: options,
+                            notice: notice, date: { epoch.addingTimeInterval(600) })
             let opened = self.opened
             reader.browser = BrowserLauncher(environment: ["BROWSER": "w3m"]) { arguments in
                 opened.record(arguments)
@@ -108,6 +109,25 @@ import Testing
             (0..<terminal.screen.screen.rows).map(line).joined(separator: "\n")
         }
 
+        /// The open article's scroll, if one is open.
+        var articleScroll: Int? {
+            if case .article(_, let scroll) = reader.state.screen { scroll } else { nil }
+        }
+
+        /// The open article's post's title, if one is open.
+        var articleTitle: String? {
+            if case .article(let article, _) = reader.state.screen { article.entry.entry.title } else { nil }
+        }
+
+        var showsFeeds: Bool {
+            if case .feeds = reader.state.screen { true } else { false }
+        }
+
+        /// The search being typed, if one is.
+        var searchText: String? {
+            if case .search(let text, _) = reader.state.screen { text } else { nil }
+        }
+
         /// Starts the reader and waits for its first list.
         func start() async {
             reader.start()
@@ -121,11 +141,11 @@ import Testing
         await harness.start()
         #expect(harness.line(1).contains("News post 0"), "\(harness.screenText)")
         let asked = harness.frames.requested
-        let drawn = harness.reader.framesDrawn
+        let drawn = harness.terminal.frameSizes.count
         // Ten seconds at rest: no frame asked for, nothing drawn.
         for _ in 0..<600 { harness.frames.advance() }
         #expect(harness.frames.requested == asked)
-        #expect(harness.reader.framesDrawn == drawn)
+        #expect(harness.terminal.frameSizes.count == drawn)
         #expect(!harness.frames.hasPendingFrame)
 
         // A key that scrolls asks for frames until the list rests again, then none.
@@ -166,9 +186,9 @@ import Testing
         // q goes back to all feeds before it quits.
         harness.key(.character("q"))
         await harness.pump(until: { harness.reader.viewport.items.count == 31 })
-        #expect(harness.reader.running)
+        #expect(harness.reader.state.running)
         harness.key(.character("q"))
-        #expect(!harness.reader.running)
+        #expect(!harness.reader.state.running)
         harness.reader.stop()
     }
 
@@ -209,6 +229,7 @@ import Testing
         harness.key(.character("o"))
         await harness.pump(until: { harness.terminal.releases == 1 })
         #expect(harness.opened.all == [["w3m", "https://news.example/1"]])
+        await harness.settle()
         #expect(harness.line(29).contains("opened https://news.example/1"))
         harness.reader.stop()
     }
@@ -218,7 +239,7 @@ import Testing
         let harness = try Harness()
         await harness.start()
 
-        harness.reader.openInBrowser(URL(string: "javascript:alert(1)")!)
+        harness.reader.send(.linkFound(URL(string: "javascript:alert(1)")!))
 
         #expect(harness.terminal.releases == 0)
         #expect(harness.opened.all.isEmpty)
@@ -256,14 +277,13 @@ import Testing
         let harness = try Harness(count: 200, options: options)
         await harness.start()
         // A fling over the list: the posts it sweeps past stay unread.
-        harness.reader.viewport.fling(velocity: 400, at: harness.frames.now)
-        harness.reader.send(.tick)
+        harness.reader.send(.input(.mouse(MouseEvent(.scroll(.down), column: 10, row: 10))))
         await harness.settle()
         let landed = harness.reader.lastFrame.rows.map(\.item.id)
         #expect(try await harness.store.rows(EntryQuery(limit: 1_000)).filter(\.isRead).isEmpty, "nothing read during the fling")
         // Resting on the landing place for 1.5 s marks the posts fully on screen read.
         for _ in 0..<100 { harness.frames.advance() }
-        await harness.pump(until: { harness.reader.rowsByID[landed[1]]?.isRead == true })
+        await harness.pump(until: { harness.reader.state.rowsByID[landed[1]]?.isRead == true })
         let read = try await harness.store.rows(EntryQuery(limit: 1_000)).filter(\.isRead).map(\.id)
         #expect(!read.isEmpty && read.allSatisfy(landed.contains), "only posts on screen: \(read) of \(landed)")
         harness.reader.stop()
@@ -296,16 +316,17 @@ import Testing
         await harness.start()
         harness.key(.character("j"))
         harness.key(.enter)
-        await harness.pump(until: { harness.reader.article != nil })
+        await harness.pump(until: { harness.reader.state.isReadingArticle })
+        #expect(harness.line(0) == " News", "the title bar names the feed")
+        #expect(harness.line(1).contains("News post 0"))
         harness.key(.character("j"))
         let shown = harness.screenText
-        #expect(harness.line(0).contains("News post 0"))
-        #expect(harness.reader.article?.scroll == 1, "\(shown)")
+        #expect(harness.articleScroll == 1, "\(shown)")
         // The automatic refresh brings three posts while the article is open.
-        harness.reader.send(.autoRefresh)
-        await harness.pump(until: { harness.reader.refreshing == nil && harness.reader.viewport.items.count == 34 })
-        #expect(harness.reader.article?.screen.title == "News post 0")
-        #expect(harness.reader.article?.scroll == 1)
+        harness.reader.send(.timer(.autoRefresh))
+        await harness.pump(until: { harness.reader.state.refreshing == nil && harness.reader.viewport.items.count == 34 })
+        #expect(harness.articleTitle == "News post 0")
+        #expect(harness.articleScroll == 1)
         #expect(harness.screenText.hasPrefix(shown.components(separatedBy: "\n").dropLast().joined(separator: "\n")),
                 "the article's lines have not moved")
         // Back on the list, the post read is where it was; the new posts are above it.
@@ -324,13 +345,45 @@ import Testing
         await harness.start()
         #expect(harness.line(1).hasPrefix("● News post 0"), "no thumbnail box: \(harness.line(1))")
         harness.key(.character("f"))
-        #expect(harness.reader.feedList == nil, "f is no longer bound")
+        #expect(!harness.showsFeeds, "f is no longer bound")
         harness.key(.character("F"))
-        #expect(harness.reader.feedList != nil)
+        #expect(harness.showsFeeds)
         harness.key(.escape)
         harness.key(.character("s"))
-        #expect(harness.reader.searchField == "", "s searches now, in place of starring")
+        #expect(harness.searchText == "", "s searches now, in place of starring")
         #expect(harness.line(29).contains("F feeds") || harness.line(29).hasPrefix(" /"))
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func spaceMovesTheCursorWithThePageSoTheNextKeyGoesOnFromThere() async throws {
+        let harness = try Harness()
+        await harness.start()
+        harness.key(.character("j"))
+        harness.key(.character(" "))
+        await harness.settle()
+        let page = harness.line(1)
+        #expect(!page.contains("News post 0"), "paged: \(harness.screenText)")
+        // j moves on from the cursor on the new page; the list does not jump back to the top.
+        harness.key(.character("j"))
+        await harness.settle()
+        #expect(harness.line(1) == page, "\(harness.screenText)")
+        let selected = try #require(harness.reader.state.selectedID)
+        #expect(harness.reader.lastFrame.rows.contains { $0.item.id == selected && $0.top >= 0 && $0.top + $0.height <= 28 })
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aStarPressedTwiceQuicklyLeavesThePostAsItWas() async throws {
+        let harness = try Harness()
+        await harness.start()
+        harness.key(.character("j"))
+        // Both presses before the store has answered either.
+        harness.key(.character("s"))
+        harness.key(.character("s"))
+        await harness.pump(until: { harness.reader.state.pending.isEmpty })
+        let post = try await harness.store.rows(EntryQuery(limit: 100)).first { $0.title == "News post 0" }
+        #expect(post?.isStarred == false)
         harness.reader.stop()
     }
 
@@ -338,16 +391,16 @@ import Testing
     func progressEventsDrawAtMostOnceAFrame() async throws {
         let harness = try Harness()
         await harness.start()
-        harness.reader.refreshing = (0, 0, 0, 0)
-        let drawn = harness.reader.framesDrawn
+        harness.key(.character("R"))
+        let drawn = harness.terminal.frameSizes.count
         let feed = StoredFeed(id: 1, url: URL(string: "https://news.example/feed")!)
         var counts = EntryChangeCounts()
         counts.new = 1
         // Forty batches stored between two frames: the status line is drawn once, with all of them.
         for _ in 0..<40 { harness.reader.send(.refreshProgress(.batchStored(feed, counts: counts))) }
-        #expect(harness.reader.framesDrawn == drawn)
+        #expect(harness.terminal.frameSizes.count == drawn)
         harness.frames.advance()
-        #expect(harness.reader.framesDrawn == drawn + 1)
+        #expect(harness.terminal.frameSizes.count == drawn + 1)
         #expect(harness.line(29).contains("40 new"), "\(harness.line(29))")
         harness.reader.stop()
     }
@@ -366,7 +419,7 @@ import Testing
         }
         #expect(glided, "a held key glides as a fling does")
         harness.frames.runUntilIdle()
-        let selected = try #require(harness.reader.selectedID)
+        let selected = try #require(harness.reader.state.selectedID)
         #expect(harness.reader.lastFrame.rows.contains { $0.item.id == selected && $0.top >= 0 && $0.top + $0.height <= 28 },
                 "the cursor's post is fully on screen")
         // A single press eases instead.
@@ -387,7 +440,7 @@ import Testing
             harness.key(.character("f"))
             harness.key(.escape)
             harness.key(.enter)
-            await harness.pump(until: { harness.reader.article != nil })
+            await harness.pump(until: { harness.reader.state.isReadingArticle })
             harness.key(.character("j"))
             harness.key(.character("G"))
             harness.key(.escape)
@@ -406,20 +459,19 @@ import Testing
         harness.key(.character("Q"))
         harness.frames.runUntilIdle()
         harness.reader.send(.message("late"))
-        harness.reader.send(.markReadCheck)
+        harness.reader.send(.timer(.markReadCheck))
         #expect(harness.terminal.frameSizes.count == written, "a frame after quitting would land on the user's screen")
     }
 
     @Test(.timeLimit(.minutes(1)))
     func aNoticeIsSaidOnceAfterTheFirstRefresh() async throws {
-        let harness = try Harness(columns: 160)
+        let harness = try Harness(columns: 160, notice: "a setting this version cannot honour")
         await harness.start()
-        harness.reader.notice = "a setting this version cannot honour"
         harness.key(.character("R"))
-        await harness.pump(until: { harness.reader.refreshesFinished == 1 })
+        await harness.pump(until: { harness.reader.state.refreshesFinished == 1 })
         #expect(harness.line(29).contains("a setting this version cannot honour"), "\(harness.line(29))")
         harness.key(.character("R"))
-        await harness.pump(until: { harness.reader.refreshesFinished == 2 })
+        await harness.pump(until: { harness.reader.state.refreshesFinished == 2 })
         #expect(!harness.line(29).contains("cannot honour"))
         harness.reader.stop()
     }

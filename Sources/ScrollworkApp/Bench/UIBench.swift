@@ -3,22 +3,57 @@ import Feeds
 import Foundation
 import TerminalUI
 
-/// The main actor's time per event of a running reader, for `scrollwork bench ui`.
+/// The main actor's time per piece of work of a running reader, for `scrollwork bench ui`:
+/// every event the reader's loop hands it, and every frame and wake-up of its clock. A piece
+/// of work that wrote to the terminal drew a frame.
 @MainActor
 final class FrameLog {
-    /// Milliseconds of each event that drew a frame: the frame's whole cost on the main actor.
+    /// Milliseconds of each piece of work that drew a frame: the frame's whole cost on the
+    /// main actor.
     private(set) var frameMilliseconds: [Double] = []
-    /// Main-actor milliseconds in each 1/60 s of wall time that had any work, all events.
+    /// Main-actor milliseconds in each 1/60 s of wall time that had any work, all of it.
     var busyMilliseconds: [Double] { Array(busyBySlot.values) }
     private var busyBySlot: [Int: Double] = [:]
     private let origin = ContinuousClock.now
+    private let terminal: ScriptedTerminal
 
-    func record(_ duration: Duration, drew: Bool) {
-        let milliseconds = duration.milliseconds
-        if drew { frameMilliseconds.append(milliseconds) }
-        // The slot the event ended in: work is charged to the frame interval it delays.
+    /// A log of the work that draws into `terminal`.
+    init(terminal: ScriptedTerminal) {
+        self.terminal = terminal
+    }
+
+    /// Runs `work` and records its time, as a frame if it drew one.
+    func time(_ work: () -> Void) {
+        let written = terminal.frameSizes.count
+        let started = ContinuousClock.now
+        work()
+        let milliseconds = (ContinuousClock.now - started).milliseconds
+        if terminal.frameSizes.count > written { frameMilliseconds.append(milliseconds) }
+        // The slot the work ended in: it is charged to the frame interval it delays.
         let slot = Int((ContinuousClock.now - origin).milliseconds / (1000.0 / 60))
         busyBySlot[slot, default: 0] += milliseconds
+    }
+}
+
+/// A frame clock whose every frame and wake-up is timed by a ``FrameLog``.
+@MainActor
+final class TimedFrames: FrameScheduling {
+    private let frames: any FrameScheduling
+    private let log: FrameLog
+
+    init(_ frames: any FrameScheduling, log: FrameLog) {
+        self.frames = frames
+        self.log = log
+    }
+
+    var now: Duration { frames.now }
+
+    func requestFrame(_ fire: @escaping @MainActor @Sendable () -> Void) {
+        frames.requestFrame { [log] in log.time(fire) }
+    }
+
+    func schedule(after delay: Duration, _ fire: @escaping @MainActor @Sendable () -> Void) {
+        frames.schedule(after: delay) { [log] in log.time(fire) }
     }
 }
 
@@ -55,15 +90,14 @@ struct UIBench: AsyncParsableCommand {
         var readerOptions = Reader.Options()
         readerOptions.refreshInterval = nil
         readerOptions.colorMode = .truecolor
+        let log = FrameLog(terminal: terminal)
         let reader = Reader(terminal: terminal, store: store, refresher: FeedRefresher(store: store, fetcher: fetcher),
-                            title: "Scrollwork demo", frames: LiveFrames(), options: readerOptions)
-        let log = FrameLog()
-        reader.frameLog = log
+                            title: "Scrollwork demo", frames: TimedFrames(LiveFrames(), log: log), options: readerOptions)
 
         let script = Task { @MainActor in
             try await Self.play(reader, generations: generations)
         }
-        await reader.run()
+        await reader.run { reader, event in log.time { reader.send(event) } }
         let outcome = await script.result
         try? await fetcher.shutdown()
         try? await server.stop()
@@ -93,7 +127,7 @@ struct UIBench: AsyncParsableCommand {
     private static func play(_ reader: Reader, generations: DemoGenerations) async throws -> Int {
         defer { reader.sink.yield(.input(.key(KeyPress(.character("q"))))) }
         // The first refresh fills the list; then its visible thumbnails load.
-        try await wait("the list of 500 posts", for: reader) { reader.viewport.items.count >= 500 && reader.refreshing == nil }
+        try await wait("the list of 500 posts", for: reader) { reader.viewport.items.count >= 500 && reader.state.refreshing == nil }
         try await rest(reader)
         // A long fling down: a wheel notch every 33 ms for two seconds, then it glides to a stop.
         try await wheel(reader, down: true)
@@ -101,9 +135,9 @@ struct UIBench: AsyncParsableCommand {
         // About a hundred changes: the demo moves on forty generations, and `r` fetches them.
         let before = reader.viewport.items
         generations.skip(40)
-        let refreshes = reader.refreshesFinished
+        let refreshes = reader.state.refreshesFinished
         reader.sink.yield(.input(.key(KeyPress(.character("r")))))
-        try await wait("the refresh", for: reader) { reader.refreshesFinished > refreshes }
+        try await wait("the refresh", for: reader) { reader.state.refreshesFinished > refreshes }
         try await rest(reader)
         let after = reader.viewport.items
         // Back to the top.

@@ -22,7 +22,6 @@ struct ArticleScreen {
     /// The article's pictures, in order: the entry's images, or its thumbnail when the text has
     /// none.
     private(set) var figures: [Figure] = []
-    let title: String
     /// The post shown and its parsed text, kept to lay it out again at another width.
     let entry: StoredEntry
     let document: ArticleDocument
@@ -49,7 +48,6 @@ struct ArticleScreen {
     /// The article of `entry` whose text `document` holds, laid out for `width` columns.
     /// - Complexity: O(the document's text); no parsing.
     init(entry: StoredEntry, document: ArticleDocument, feedTitle: String, width: Int, showsPictures: Bool = true) {
-        title = entry.entry.title
         self.entry = entry
         self.document = document
         self.feedTitle = feedTitle
@@ -57,8 +55,9 @@ struct ArticleScreen {
         var lines: [Line] = []
         lines += Self.wrap([(entry.entry.title.isEmpty ? "(untitled)" : entry.entry.title, Self.heading)], width: width)
         let date = (entry.entry.published ?? entry.entry.updated).map { String(FeedDate.rfc3339($0).prefix(10)) }
-        let byline = [feedTitle, entry.entry.author, date].compactMap { $0 }.joined(separator: " · ")
-        lines += Self.wrap([(byline, Self.muted)], width: width)
+        // The feed's name is in the title bar.
+        let byline = [entry.entry.author, date].compactMap { $0 }.joined(separator: " · ")
+        if !byline.isEmpty { lines += Self.wrap([(byline, Self.muted)], width: width) }
         lines.append([])
         let box = Self.figureBox(width: width)
         var figures: [Figure] = []
@@ -127,26 +126,31 @@ struct ArticleScreen {
         return (columns, max(3, min(16, columns / 3)))
     }
 
-    /// Draws the lines from `scroll` on into `buffer` below a header, above a status line, and
+    /// Draws the lines from `scroll` on into the body of `layout`, below the title bar (the
+    /// feed's name: the article's own title is its first line) and above the status line, and
     /// the pictures whose boxes show, each as `pictures` says it is now.
     func draw(scroll: Int, status: String, pictures: (URL) -> PictureState = { _ in .loading },
-              accent: TerminalColor = ReaderColors.defaults.accent, into buffer: inout CellBuffer) {
+              accent: TerminalColor = ReaderColors.defaults.accent, in layout: ScreenLayout, into buffer: inout CellBuffer) {
         buffer.fill(row: 0, column: 0, width: buffer.columns, height: buffer.rows, with: .blank)
-        let height = buffer.rows - 2
-        for figure in figures where figure.line + figure.rows > scroll && figure.line < scroll + height {
-            buffer.draw(pictures(figure.url), row: 1 + figure.line - scroll, column: 2, columns: figure.columns, rows: figure.rows)
+        let body = layout.body
+        for figure in figures where figure.line + figure.rows > scroll && figure.line < scroll + body.height {
+            buffer.draw(pictures(figure.url), row: body.top + figure.line - scroll, column: 2, columns: figure.columns, rows: figure.rows)
         }
         // The header and the status line are drawn last: a picture half scrolled out stays
         // under them.
-        buffer.drawTitleBar(title, accent: accent)
-        for (offset, line) in lines.dropFirst(scroll).prefix(max(0, height)).enumerated() {
+        buffer.drawTitleBar(barTitle, accent: accent, in: layout)
+        for (offset, line) in lines.dropFirst(scroll).prefix(body.height).enumerated() {
             var column = 2
             for run in line {
-                column = buffer.write(run.text, row: 1 + offset, column: column, style: run.style)
+                column = buffer.write(run.text, row: body.top + offset, column: column, style: run.style)
             }
         }
-        buffer.drawStatusLine(status)
+        buffer.drawStatusLine(status, in: layout)
     }
+
+    /// What the title bar says: where the article comes from, as the list's heading says where
+    /// its posts come from.
+    var barTitle: String { feedTitle.isEmpty ? "Article" : feedTitle }
 
     /// The largest scroll that still fills the screen.
     func maxScroll(height: Int) -> Int { max(0, lines.count - height) }

@@ -55,20 +55,19 @@ struct FeedListScreen {
     private var muted: CellStyle { CellStyle(foreground: colors.dim) }
     private static let error = CellStyle(foreground: .indexed(203))
 
-    /// Draws the list into `buffer`, scrolled to keep the cursor on screen.
-    func draw(status: String, into buffer: inout CellBuffer) {
+    /// Draws the list into `buffer` as `layout` places it, scrolled to keep the cursor on screen.
+    func draw(status: String, in layout: ScreenLayout, into buffer: inout CellBuffer) {
         let width = buffer.columns
         buffer.fill(row: 0, column: 0, width: width, height: buffer.rows, with: .blank)
         let feeds = entries.count - 1
-        buffer.drawTitleBar("Feeds — \(feeds) subscription\(feeds == 1 ? "" : "s")", accent: colors.accent)
-        let height = buffer.rows - 2
-        let fit = max(1, height / Self.rowHeight)
+        buffer.drawTitleBar("Feeds — \(feeds) subscription\(feeds == 1 ? "" : "s")", accent: colors.accent, in: layout)
+        let fit = max(1, layout.body.height / Self.rowHeight)
         let first = min(max(0, selection - fit / 2), max(0, entries.count - fit))
         if !isLoaded {
-            buffer.write("Loading…", row: 2, column: 2, style: muted)
+            buffer.write("Loading…", row: layout.body.top + 1, column: 2, style: muted)
         }
         for (index, entry) in entries.enumerated().dropFirst(first).prefix(fit) {
-            let top = 1 + (index - first) * Self.rowHeight
+            let top = layout.body.top + (index - first) * Self.rowHeight
             let selected = index == selection
             let background: TerminalColor = selected ? colors.selectionBackground : .default
             if selected {
@@ -94,6 +93,6 @@ struct FeedListScreen {
             let detail = feed.lastError.map { "failed: " + $0 } ?? feed.url.absoluteString
             buffer.write(TextLayout.truncated(detail, toWidth: max(1, width - 9)), row: top + 1, column: 8, style: detailStyle)
         }
-        buffer.drawStatusLine(status)
+        buffer.drawStatusLine(status, in: layout)
     }
 }

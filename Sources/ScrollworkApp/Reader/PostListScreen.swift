@@ -82,14 +82,15 @@ struct PostListScreen {
         return shown + [("click, wheel", "open; scroll with momentum"), ("ctrl-z", "suspend")]
     }
 
-    /// Draws the screen into `buffer`: the header on the first row, the list below it in rows
-    /// 1..<rows-1 (the viewport's height), the status line on the last row.
-    func draw(_ frame: ListViewport<EntryRow>.Frame, pictures: (EntryRow) -> PictureState, into buffer: inout CellBuffer) {
+    /// Draws the screen into `buffer` as `layout` places it: the header in the title bar, the
+    /// list in the body (the viewport's height), the status line.
+    func draw(_ frame: ListViewport<EntryRow>.Frame, pictures: (EntryRow) -> PictureState, in layout: ScreenLayout,
+              into buffer: inout CellBuffer) {
         let width = buffer.columns
-        let listTop = 1
-        let listHeight = max(0, buffer.rows - 2)
+        let listTop = layout.body.top
+        let listHeight = layout.body.height
         buffer.fill(row: 0, column: 0, width: width, height: buffer.rows, with: .blank)
-        buffer.drawTitleBar(title, accent: colors.accent)
+        buffer.drawTitleBar(title, accent: colors.accent, in: layout)
 
         strips?.keep(only: Set(frame.rows.map(\.item.id)))
         for row in frame.rows {
@@ -103,16 +104,16 @@ struct PostListScreen {
             buffer.write(line, row: listTop + listHeight / 2, column: max(2, (width - DisplayWidth.of(line)) / 2),
                          style: CellStyle(foreground: .indexed(245)))
         }
-        buffer.drawStatusLine(status)
-        if showsHelp { drawHelp(into: &buffer) }
+        buffer.drawStatusLine(status, in: layout)
+        if showsHelp { drawHelp(in: layout.body, into: &buffer) }
     }
 
     /// The help box, centred over the list.
-    private func drawHelp(into buffer: inout CellBuffer) {
+    private func drawHelp(in body: ScreenLayout.Band, into buffer: inout CellBuffer) {
         let boxWidth = min(buffer.columns - 2, 62)
         let help = Self.help(keys: keys)
-        let boxHeight = max(0, min(buffer.rows - 2, help.count + 4))
-        let top = max(1, (buffer.rows - boxHeight) / 2)
+        let boxHeight = max(0, min(body.height, help.count + 4))
+        let top = max(body.top, body.top + (body.height - boxHeight) / 2)
         let left = max(1, (buffer.columns - boxWidth) / 2)
         let style = CellStyle(foreground: .ansi(15), background: .indexed(238))
         buffer.fill(row: top, column: left, width: boxWidth, height: boxHeight, with: Cell(" ", style: style))

@@ -59,10 +59,8 @@ struct ReadCommand: AsyncParsableCommand {
         let reader = Reader(
             terminal: TerminalIO(session: session), store: feedStore, refresher: FeedRefresher(store: feedStore, fetcher: fetcher),
             title: useDemo ? "Scrollwork demo (add a real feed: scrollwork add URL)" : "Scrollwork",
-            frames: LiveFrames(), thumbnails: shelf, options: options)
-        if settings.imageMode == .kitty {
-            reader.notice = "image_mode = \"kitty\": this version draws pictures in half blocks"
-        }
+            frames: LiveFrames(), thumbnails: shelf, options: options,
+            notice: settings.imageMode == .kitty ? "image_mode = \"kitty\": this version draws pictures in half blocks" : nil)
         await reader.run()
         session.stop()
         try? await fetcher.shutdown()
