@@ -1,6 +1,7 @@
 import ContentLoading
 import Feeds
 import Foundation
+import ImageFixtures
 import ScrollworkTestSupport
 import TerminalUI
 import Testing
@@ -17,6 +18,15 @@ import Testing
         func loadData(for key: URL) async throws -> [UInt8] { throw Missing() }
     }
 
+    /// Pictures of even-numbered posts load; the others fail.
+    struct EvenImages: DataLoading {
+        struct Missing: Error {}
+        func loadData(for key: URL) async throws -> [UInt8] {
+            guard let number = Int(key.deletingPathExtension().lastPathComponent), number.isMultiple(of: 2) else { throw Missing() }
+            return JPEGFixture.encode(pixels: Array(repeating: 200, count: 24 * 16 * 3), width: 24, height: 16)
+        }
+    }
+
     /// A reader over a store of `count` posts in two feeds, the second with a failed refresh.
     @MainActor
     final class Harness {
@@ -27,7 +37,8 @@ import Testing
         var iterator: AsyncStream<Reader.Event>.Iterator
         let opened = Recorder<[String]>()
 
-        init(count: Int = 30, options: Reader.Options = Reader.Options(), columns: Int = 100, rows: Int = 30, notice: String? = nil) throws {
+        init(count: Int = 30, options: Reader.Options = Reader.Options(), columns: Int = 100, rows: Int = 30, notice: String? = nil,
+             pictures: Bool = false) throws {
             store = try FeedStore()
             let news = try store.addFeed(url: URL(string: "https://news.example/feed")!, title: "News")
             let broken = try store.addFeed(url: URL(string: "https://broken.example/feed")!, title: "Broken")
@@ -35,7 +46,8 @@ import Testing
             _ = try store.upsert(entries: (0..<count).map { index in
                 FeedEntry(id: "n\(index)", title: index == 3 ? "The lake at dawn" : "News post \(index)",
                           link: URL(string: "https://news.example/\(index)"), published: epoch.addingTimeInterval(-Double(index) * 60),
-                          summary: "The text of post \(index).")
+                          summary: "The text of post \(index).",
+                          thumbnail: pictures ? URL(string: "https://img.example/\(index).jpg") : nil)
             }, feed: news.id, now: epoch)
             _ = try store.upsert(entries: [FeedEntry(id: "b0", title: "Old broken post", published: epoch.addingTimeInterval(-1e6))],
                                  feed: broken.id, now: epoch)
@@ -52,7 +64,7 @@ import Testing
                 news.url: Array(("<rss version=\"2.0\"><channel><title>News</title>" + fresh.joined() + "</channel></rss>").utf8),
             ])
             reader = Reader(terminal: terminal, store: store, refresher: FeedRefresher(store: store, fetcher: fetcher),
-                            title: "Test", frames: frames, thumbnails: ThumbnailShelf(loader: NoImages()), options: options,
+                            title: "Test", frames: frames, thumbnails: pictures ? ThumbnailShelf(loader: EvenImages()) : ThumbnailShelf(loader: NoImages()), options: options,
                             notice: notice, date: { epoch.addingTimeInterval(600) })
             let opened = self.opened
             reader.browser = BrowserLauncher(environment: ["BROWSER": "w3m"]) { arguments in
@@ -384,6 +396,28 @@ import Testing
         await harness.pump(until: { harness.reader.state.pending.isEmpty })
         let post = try await harness.store.rows(EntryQuery(limit: 100)).first { $0.title == "News post 0" }
         #expect(post?.isStarred == false)
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theImageFiguresAreTrueFromTheFirstFrame() async throws {
+        let harness = try Harness(pictures: true)
+        await harness.start()
+        // The first frame with posts: every picture on display asked for, none arrived yet.
+        let first = harness.line(29)
+        let asked = try #require(first.firstMatch(of: /images: 0 shown · (\d+) loading$/), "\(first)")
+        let count = try #require(Int(asked.1))
+        #expect(count >= 6, "at least the posts on screen: \(first)")
+        // They arrive, and the frame that delivers them says so.
+        for _ in 0..<20 where harness.reader.thumbnails.figures.loading > 0 {
+            await harness.reader.thumbnails.loader.settled()
+            // What `run` does when the loader signals arrivals: a frame delivers them.
+            harness.reader.send(.thumbnailsArrived)
+            harness.frames.advance()
+        }
+        let figures = harness.reader.thumbnails.figures
+        #expect(figures.loading == 0 && figures.shown + figures.failed == count && figures.shown >= count / 2 - 1)
+        #expect(harness.line(29).hasSuffix("images: \(figures.shown) shown · 0 loading · \(figures.failed) failed"), "\(harness.line(29))")
         harness.reader.stop()
     }
 

@@ -49,8 +49,6 @@ final class Reader: ListViewportHost {
     /// Whether the next frame must draw: pictures arrived, or the status line or the feed list
     /// changed.
     private var needsRedraw = false
-    /// A wake-up asked for to redraw the loader's figures.
-    private var figuresTimerPending = false
     /// The task following the store's rows for the list's query.
     private var watcher: Task<Void, Never>?
     /// The task following the feeds' counts while the feed list is open.
@@ -337,28 +335,12 @@ final class Reader: ListViewportHost {
             screen.draw(lastFrame, pictures: { [thumbnails] in thumbnails.picture(for: $0) }, in: layout, into: &buffer)
         }
         terminal.write(renderer.render(buffer))
-        followLoaderFigures()
     }
 
-    /// The pictures' loading, for the status line.
+    /// The pictures' loading, for the status line. It changes only when pictures arrive, and
+    /// a frame that delivers them draws.
     private var figures: String {
-        let metrics = thumbnails.loader.metrics
-        return "images: \(metrics.running) loading · \(metrics.waiting) queued · \(metrics.memoryCacheHits + metrics.diskCacheHits) cached"
-    }
-
-    /// While images load, the status line's figures change without a frame to show them: ask
-    /// for a redraw four times a second until the loader is idle.
-    private func followLoaderFigures() {
-        guard !figuresTimerPending, !state.isReadingArticle else { return }
-        let metrics = thumbnails.loader.metrics
-        guard metrics.running + metrics.waiting > 0 else { return }
-        figuresTimerPending = true
-        frames.schedule(after: .milliseconds(250)) { [weak self] in
-            guard let self else { return }
-            figuresTimerPending = false
-            needsRedraw = true
-            requestFrameIfNeeded()
-        }
+        state.options.showsPictures ? thumbnails.figures.description : ""
     }
 
     // MARK: ListViewportHost

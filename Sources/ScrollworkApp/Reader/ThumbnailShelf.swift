@@ -163,6 +163,36 @@ final class ThumbnailShelf {
         }
     }
 
+    /// How the pictures on display are doing, for the status line.
+    struct Figures: Equatable, CustomStringConvertible {
+        /// Pictures drawn.
+        var shown = 0
+        /// Pictures asked for and not arrived yet.
+        var loading = 0
+        /// Pictures that could not be loaded.
+        var failed = 0
+
+        var description: String {
+            "images: \(shown) shown · \(loading) loading" + (failed > 0 ? " · \(failed) failed" : "")
+        }
+    }
+
+    /// The pictures of the rows on display, or of the open article while one is open, counted
+    /// from the states the slots have now: true from the first frame, which binds them, and
+    /// changed only by ``deliver()``, which a frame calls before it draws.
+    /// - Complexity: O(the pictures on display).
+    var figures: Figures {
+        var figures = Figures()
+        for state in figureSlots.isEmpty ? Array(pictures.values) : Array(figurePictures.values) {
+            switch state {
+            case .loading: figures.loading += 1
+            case .failed: figures.failed += 1
+            case .loaded: figures.shown += 1
+            }
+        }
+        return figures
+    }
+
     private func update(_ id: EntryRow.ID, _ state: ContentSlot<ThumbnailRequest, PixelBuffer>.State) {
         switch state {
         case .empty, .loading: pictures[id] = .loading
