@@ -1,4 +1,4 @@
-import ContentLoading
+@testable import ContentLoading
 @testable import ListViewport
 import Synchronization
 import Testing
@@ -60,7 +60,7 @@ import Testing
         second.reprioritize = [("b", .visible)]
         loader.apply(second) { Request(key: $0) }
         // Both plans are in the pipeline's hands before the first load lets go.
-        await loader.commandsTaken()
+        await loader.commandsPerformed()
 
         transfer.opener.yield()
         await loader.settled()

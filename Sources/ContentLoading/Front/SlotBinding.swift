@@ -2,9 +2,8 @@
 /// a generation with a consumer identity of its own, and a result is taken only if it carries
 /// the identity of the binding still current.
 ///
-/// ``ContentSlot`` follows it on the main actor; a simulation that drives a ``LoadingCore`` in
-/// virtual time follows the same rule with the same code, so what it measures is the slot's
-/// behaviour, not a model of it.
+/// ``LoaderFront`` keeps this rule for ``ContentSlot``; the scroll simulation still follows it
+/// on its own, until it drives a front too.
 public struct SlotBinding<Request: ContentRequest>: Sendable {
     /// The binding in force: the request and the consumer identity of this generation.
     @inlinable
