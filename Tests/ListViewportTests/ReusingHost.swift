@@ -4,7 +4,7 @@ import ListViewport
 import SeededRandom
 
 /// A host that reuses row views from a ``ReusePool`` (two kinds), binds each view's picture
-/// with the ``SlotBinding`` rule, and loads pictures with random delays of up to 40 frames;
+/// through a ``LoaderFront``, and loads pictures with random delays of up to 40 frames;
 /// at every frame it checks that no drawn row shows a picture of another item, or of an
 /// older version of its own (a reloaded row).
 @MainActor
@@ -19,13 +19,13 @@ final class ReusingHost: ListViewportHost {
 
     final class RowView {
         let kind: Int
-        var binding = SlotBinding<Picture>()
         var shows: Picture?
 
         init(kind: Int) { self.kind = kind }
     }
 
     private(set) var pool = ReusePool<Int, RowView>()
+    private var front = LoaderFront<Picture, Picture, ObjectIdentifier>(memoryCache: nil)
     private var views: [Int: RowView] = [:]
     private var loads: [(consumer: ContentConsumerID, picture: Picture, view: RowView, due: Int)] = []
     private var random: SeededGenerator
@@ -51,7 +51,7 @@ final class ReusingHost: ListViewportHost {
 
     func didEndDisplaying(_ id: Int) {
         guard let view = views.removeValue(forKey: id) else { return problems.append("\(id) ended without a view") }
-        view.binding.end()
+        front.unbind(ObjectIdentifier(view))
         view.shows = nil
         pool.enqueue(view, kind: view.kind)
     }
@@ -63,7 +63,7 @@ final class ReusingHost: ListViewportHost {
         // Values that arrived go to their view if it is still bound to them.
         let now = self.frame
         for load in loads where load.due <= now {
-            if load.view.binding.accept(from: load.consumer) != nil {
+            if front.accept(from: load.consumer) != nil {
                 load.view.shows = load.picture
                 delivered += 1
             } else {
@@ -74,7 +74,7 @@ final class ReusingHost: ListViewportHost {
         for row in frame.rows where !row.isLeaving {
             guard let view = views[row.item.id] else { continue }
             // A reloaded row is configured again, as a cell is.
-            if view.binding.current?.request.title ?? view.shows?.title != row.item.title { bind(view, to: row.item) }
+            if front.request(of: ObjectIdentifier(view))?.title ?? view.shows?.title != row.item.title { bind(view, to: row.item) }
             if let shows = view.shows, shows != Picture(id: row.item.id, title: row.item.title) {
                 problems.append("row \(row.item.id) shows \(shows)")
             }
@@ -82,11 +82,12 @@ final class ReusingHost: ListViewportHost {
     }
 
     private func bind(_ view: RowView, to item: Post) {
-        view.binding.end()
         view.shows = nil
         let picture = Picture(id: item.id, title: item.title)
-        let consumer = ContentConsumerID()
-        view.binding.begin(picture, consumer: consumer)
-        loads.append((consumer, picture, view, frame + Int.random(in: 0...40, using: &random)))
+        _ = front.bind(ObjectIdentifier(view), to: picture, priority: .visible)
+        // Cancels are not heard: a load arrives even after its view was unbound or rebound.
+        for case let .request(_, _, consumer) in front.takeCommands() {
+            loads.append((consumer, picture, view, frame + Int.random(in: 0...40, using: &random)))
+        }
     }
 }
