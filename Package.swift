@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Feeds", targets: ["Feeds"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "ListViewport", targets: ["ListViewport"]),
+        .library(name: "ViewportLoading", targets: ["ViewportLoading"]),
         .executable(name: "scrollwork", targets: ["scrollwork"]),
     ],
     dependencies: [
@@ -65,9 +66,11 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        // The scrolling list itself: geometry, scroll physics, ranges, coalesced updates.
-        // Its ranges name ContentLoading's priorities, so that a host passes them on unchanged.
-        .target(name: "ListViewport", dependencies: ["ListDiff", "ContentLoading"]),
+        // The scrolling list itself: geometry, scroll physics, ranges, coalesced updates. Its
+        // ranges say how urgent each row's content is in tiers of its own; it knows no loader.
+        .target(name: "ListViewport", dependencies: ["ListDiff"]),
+        // Glue: the viewport's ranges as ContentLoading's prefetches, frame to frame.
+        .target(name: "ViewportLoading", dependencies: ["ListViewport", "ContentLoading"]),
         // An HTTP server on the loopback address: the demo's feed and pictures, and test servers.
         .target(
             name: "LoopbackHTTP",
@@ -92,7 +95,7 @@ let package = Package(
         .target(
             name: "ScrollSimulation",
             dependencies: [
-                "ListViewport", "ListDiff", "ContentLoading", "SeededRandom",
+                "ListViewport", "ListDiff", "ContentLoading", "ViewportLoading", "SeededRandom",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
@@ -110,6 +113,7 @@ let package = Package(
                 "Feeds",
                 "TerminalUI",
                 "ListViewport",
+                "ViewportLoading",
                 "ImageFixtures",
                 "SeededRandom",
                 "LoopbackHTTP",
@@ -149,6 +153,7 @@ let package = Package(
             path: "Tests/FeedsIngestCrashHelper"
         ),
         .testTarget(name: "ListViewportTests", dependencies: ["ListViewport", "ListDiff", "ContentLoading", "SeededRandom"]),
+        .testTarget(name: "ViewportLoadingTests", dependencies: ["ViewportLoading", "ListViewport", "ContentLoading"]),
         .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation", "ListViewport", "SeededRandom"]),
         // The child that TerminalUITests runs in a pseudo-terminal and signals: restoring the
         // terminal on SIGINT or SIGTSTP needs a real process on a real terminal.

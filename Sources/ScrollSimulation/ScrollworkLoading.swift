@@ -1,5 +1,6 @@
 import ContentLoading
 import ListViewport
+import ViewportLoading
 
 /// ``LoadingStrategy/scrollwork``: each frame's ``ViewportRanges/rowsToLoad`` prefetched at
 /// their priorities through ContentLoading's real ``LoadingCore`` (tiers, newest first within
@@ -53,9 +54,7 @@ final class ScrollworkLoading: SimulatedStrategy {
     func frame(_ ranges: ViewportRanges) {
         let items = world.items
         let changes = plan.update(ranges) { items[$0].id }
-        front.apply(PrefetchChanges(stop: changes.stop.map(RowContentRequest.init),
-                                    reprioritize: changes.reprioritize.map { (RowContentRequest(item: $0.id), $0.priority) },
-                                    start: changes.start.map { (RowContentRequest(item: $0.id), $0.priority) }))
+        front.apply(changes.prefetches(RowContentRequest.init))
         sendCommands()
     }
 

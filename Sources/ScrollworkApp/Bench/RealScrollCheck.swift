@@ -6,6 +6,7 @@ import ListDiff
 import ListViewport
 import LoopbackHTTP
 import ScrollSimulation
+import ViewportLoading
 
 /// `scrollwork bench scroll --real`: the simulation checked against reality. One trace runs in
 /// real time through the real ``ContentLoader`` and ``ContentPipeline`` (HTTP over loopback,

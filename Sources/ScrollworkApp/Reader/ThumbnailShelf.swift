@@ -7,6 +7,7 @@ import Foundation
 import TerminalUI
 import ThumbnailLoading
 import Thumbnails
+import ViewportLoading
 
 /// The reader's thumbnails: a slot per displayed row, bound when the row is displayed and
 /// unbound when it leaves, prefetching what the viewport's ranges list, and each loaded image

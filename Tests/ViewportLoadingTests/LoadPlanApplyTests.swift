@@ -1,7 +1,7 @@
 @testable import ContentLoading
-@testable import ListViewport
 import Synchronization
 import Testing
+@testable import ViewportLoading
 
 /// `ContentLoader.apply(_:request:)`: a frame's plan reaches the loader as prefetches that stop,
 /// change priority and start, in that order.

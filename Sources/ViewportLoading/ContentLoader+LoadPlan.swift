@@ -9,13 +9,6 @@ extension ContentLoader {
     ///   it must answer for items that have left the list too, as they may be stopped.
     /// - Complexity: O(c) for the c changes.
     public func apply<ID>(_ changes: LoadPlan<ID>.Changes, request: (ID) -> Request?) {
-        let stopped = changes.stop.compactMap(request)
-        if !stopped.isEmpty { stopPrefetching(stopped) }
-        for (id, priority) in changes.reprioritize {
-            if let request = request(id) { setPrefetchPriority(priority, for: [request]) }
-        }
-        for (id, priority) in changes.start {
-            if let request = request(id) { startPrefetching([request], priority: priority) }
-        }
+        apply(changes.prefetches(request))
     }
 }
