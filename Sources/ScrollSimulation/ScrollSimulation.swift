@@ -162,7 +162,6 @@ final class SimulatedHost: ListViewportHost {
         world.endDisplay(id)
     }
 
-    func rangesDidChange(_ changes: RangeTracker<Int>.Changes) {}
 
     func render(_ frame: ListViewport<SimulatedRow>.Frame) {
         if let viewport {

@@ -8,7 +8,7 @@ import ViewportLoading
 /// both kept by ContentLoading's real ``LoaderFront``, stepped in virtual time.
 ///
 /// It drives the front as ``ContentLoader`` does: slots bind when their row starts displaying
-/// and unbind when it ends; prefetches start, change priority and stop as ``LoadPlan`` says;
+/// and unbind when it ends; prefetches start, change priority and stop as ``PrefetchPlan`` says;
 /// values wait for the next frame tick, and the front says which reach their view. A slot
 /// binds in the background tier: the rows to load give the priority, and a displayed row that
 /// would flash by during a glide loads only if nothing else waits. What is its own is the
@@ -21,7 +21,7 @@ final class ScrollworkLoading: SimulatedStrategy {
     private var core: Core
     /// Slots are named by the world's row views.
     private var front: LoaderFront<RowContentRequest, RowContent, Int>
-    private var plan = LoadPlan<Int>()
+    private var prefetches = PrefetchPlan<Int, RowContentRequest>()
     /// What the core delivered since the last frame tick.
     private var arrivals: [(ContentConsumerID, Result<RowContent, ContentError>)] = []
     private var workOfLoad: [Int: WorkID] = [:]
@@ -53,8 +53,7 @@ final class ScrollworkLoading: SimulatedStrategy {
 
     func frame(_ ranges: ViewportRanges) {
         let items = world.items
-        let changes = plan.update(ranges) { items[$0].id }
-        front.apply(changes.prefetches(RowContentRequest.init))
+        front.apply(prefetches.update(ranges, id: { items[$0].id }, request: { RowContentRequest(item: items[$0].id) }))
         sendCommands()
     }
 

@@ -57,8 +57,8 @@ import Testing
         let (geometry, scroll) = setup(offset: 100)
         var ranges = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero)
         let first = tracker.update(ranges) { items[$0] }
-        #expect(first.visible.entered == (50..<60).map { "item\($0)" })
-        #expect(first.visible.left.isEmpty)
+        #expect(first.display.entered == Array(ranges.display).map { "item\($0)" })
+        #expect(first.display.left.isEmpty)
 
         // Five rows inserted above; the list keeps its place by shifting the offset by their height.
         items.insert(contentsOf: (0..<5).map { "new\($0)" }, at: 0)
@@ -68,8 +68,7 @@ import Testing
         ranges = ViewportRanges.compute(geometry: RowGeometry(heights: Array(repeating: 2, count: 1_005)), scroll: shifted,
                                         direction: .down, at: .zero)
         let second = tracker.update(ranges) { items[$0] }
-        #expect(second.visible.isEmpty, "the same items are visible: nothing entered or left")
-        #expect(second.preload.isEmpty)
+        #expect(second.display.isEmpty, "the same items are displayed: nothing entered or left")
     }
 
     @Test func aShortGlideLoadsItsLandingAtOnceButNotRowsItLeavesBeforeItSlows() {
