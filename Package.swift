@@ -69,7 +69,8 @@ let package = Package(
         // The scrolling list itself: geometry, scroll physics, ranges, coalesced updates. Its
         // ranges say how urgent each row's content is in tiers of its own; it knows no loader.
         .target(name: "ListViewport", dependencies: ["ListDiff"]),
-        // Glue: the viewport's ranges as ContentLoading's prefetches, frame to frame.
+        // Glue: the viewport's ranges as ContentLoading's prefetches, frame to frame, and the
+        // binder that keeps one slot per displayed row (the reader's, the benchmarks', the tests').
         .target(name: "ViewportLoading", dependencies: ["ListViewport", "ContentLoading"]),
         // An HTTP server on the loopback address: the demo's feed and pictures, and test servers.
         .target(
@@ -90,8 +91,8 @@ let package = Package(
         .target(name: "CImageEncoders", linkerSettings: imageLibraries),
         .target(name: "ImageFixtures", dependencies: ["CImageEncoders", "SeededRandom"]),
 
-        // `bench scroll`'s simulation: the real viewport and loading core against the strategies
-        // apps ship, in virtual time.
+        // `bench scroll`'s simulation: the real viewport, loading core and loader front (with the
+        // reader's prefetch plan) against the strategies apps ship, in virtual time.
         .target(
             name: "ScrollSimulation",
             dependencies: [

@@ -10,18 +10,13 @@ import Testing
         var dataKey: Int { item }
     }
 
-    /// 1,000 rows of height 2 in a viewport of 20 (ten rows), at `offset`.
-    private func setup(offset: Double) -> (RowGeometry, ScrollModel) {
+    @Test func aPlanStartsChangesAndStopsByIdentityMostUrgentLast() {
+        var plan = LoadPlan<Int>()
+        // 1,000 rows of height 2 in a viewport of 20 (ten rows), from row 500.
         let geometry = RowGeometry(heights: Array(repeating: 2, count: 1_000))
         var scroll = ScrollModel()
         scroll.setSizes(content: geometry.totalHeight, viewport: 20)
-        scroll.scroll(to: offset, animated: false, at: .zero)
-        return (geometry, scroll)
-    }
-
-    @Test func aPlanStartsChangesAndStopsByIdentityMostUrgentLast() {
-        var plan = LoadPlan<Int>()
-        let (geometry, scroll) = setup(offset: 1_000)
+        scroll.scroll(to: 1_000, animated: false, at: .zero)
         let ranges = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero)
         let first = plan.update(ranges) { $0 }
         #expect(first.start.count == ranges.preload.count && first.stop.isEmpty && first.reprioritize.isEmpty)
