@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Feeds", targets: ["Feeds"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "ListViewport", targets: ["ListViewport"]),
+        .library(name: "ViewportLoading", targets: ["ViewportLoading"]),
         .executable(name: "scrollwork", targets: ["scrollwork"]),
     ],
     dependencies: [
@@ -65,9 +66,12 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        // The scrolling list itself: geometry, scroll physics, ranges, coalesced updates.
-        // Its ranges name ContentLoading's priorities, so that a host passes them on unchanged.
-        .target(name: "ListViewport", dependencies: ["ListDiff", "ContentLoading"]),
+        // The scrolling list itself: geometry, scroll physics, ranges, coalesced updates. Its
+        // ranges say how urgent each row's content is in tiers of its own; it knows no loader.
+        .target(name: "ListViewport", dependencies: ["ListDiff"]),
+        // Glue: the viewport's ranges as ContentLoading's prefetches, frame to frame, and the
+        // binder that keeps one slot per displayed row (the reader's, the benchmarks', the tests').
+        .target(name: "ViewportLoading", dependencies: ["ListViewport", "ContentLoading"]),
         // An HTTP server on the loopback address: the demo's feed and pictures, and test servers.
         .target(
             name: "LoopbackHTTP",
@@ -87,12 +91,12 @@ let package = Package(
         .target(name: "CImageEncoders", linkerSettings: imageLibraries),
         .target(name: "ImageFixtures", dependencies: ["CImageEncoders", "SeededRandom"]),
 
-        // `bench scroll`'s simulation: the real viewport and loading core against the strategies
-        // apps ship, in virtual time.
+        // `bench scroll`'s simulation: the real viewport, loading core and loader front (with the
+        // reader's prefetch plan) against the strategies apps ship, in virtual time.
         .target(
             name: "ScrollSimulation",
             dependencies: [
-                "ListViewport", "ListDiff", "ContentLoading", "SeededRandom",
+                "ListViewport", "ListDiff", "ContentLoading", "ViewportLoading", "SeededRandom",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
@@ -110,6 +114,7 @@ let package = Package(
                 "Feeds",
                 "TerminalUI",
                 "ListViewport",
+                "ViewportLoading",
                 "ImageFixtures",
                 "SeededRandom",
                 "LoopbackHTTP",
@@ -148,7 +153,8 @@ let package = Package(
             dependencies: ["Feeds"],
             path: "Tests/FeedsIngestCrashHelper"
         ),
-        .testTarget(name: "ListViewportTests", dependencies: ["ListViewport", "ListDiff", "ContentLoading", "SeededRandom"]),
+        .testTarget(name: "ListViewportTests", dependencies: ["ListViewport", "ListDiff", "ContentLoading", "ViewportLoading", "SeededRandom"]),
+        .testTarget(name: "ViewportLoadingTests", dependencies: ["ViewportLoading", "ListViewport", "ContentLoading"]),
         .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation", "ListViewport", "SeededRandom"]),
         // The child that TerminalUITests runs in a pseudo-terminal and signals: restoring the
         // terminal on SIGINT or SIGTSTP needs a real process on a real terminal.

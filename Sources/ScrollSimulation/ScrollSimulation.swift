@@ -8,7 +8,7 @@ import ListViewport
 /// The list is the real ``ListViewport`` (geometry, scroll physics, ranges, landing
 /// prediction, display events, updates applied a chunk per tick with the reader's place kept),
 /// ticked at 60 Hz. Loads take the time a seeded ``LatencyModel`` draws; Scrollwork's loads go
-/// through the real ``LoadingCore`` and ``SlotBinding``; the baselines through plain queues
+/// through the real ``LoadingCore`` and ``LoaderFront``; the baselines through plain queues
 /// (``LoadScheduler`` where they have one). Values reach views at the frame tick after they
 /// arrive, as a hop to the main queue or ``ContentLoader/deliverPending()`` would.
 ///
@@ -162,7 +162,6 @@ final class SimulatedHost: ListViewportHost {
         world.endDisplay(id)
     }
 
-    func rangesDidChange(_ changes: RangeTracker<Int>.Changes) {}
 
     func render(_ frame: ListViewport<SimulatedRow>.Frame) {
         if let viewport {

@@ -1,28 +1,29 @@
 import ContentLoading
 import ListViewport
+import ViewportLoading
 
 /// ``LoadingStrategy/scrollwork``: each frame's ``ViewportRanges/rowsToLoad`` prefetched at
 /// their priorities through ContentLoading's real ``LoadingCore`` (tiers, newest first within
-/// a tier, shared work, cancellation, a memory cache), and one reuse-safe slot per row view
-/// following the real ``SlotBinding`` rule, stepped in virtual time.
+/// a tier, shared work, cancellation, a memory cache), and a reuse-safe slot per row view,
+/// both kept by ContentLoading's real ``LoaderFront``, stepped in virtual time.
 ///
-/// It plays the part of ``ContentLoader``: slots bind when their row starts displaying and
-/// unbind when it ends; prefetches start, change priority and stop as ``LoadPlan`` says;
-/// values wait in a mailbox for the next frame tick. A slot binds
-/// in the background tier: the rows to load give the priority, and a displayed row that would
-/// flash by during a glide loads only if nothing else waits.
+/// It drives the front as ``ContentLoader`` does: slots bind when their row starts displaying
+/// and unbind when it ends; prefetches start, change priority and stop as ``PrefetchPlan`` says;
+/// values wait for the next frame tick, and the front says which reach their view. A slot
+/// binds in the background tier: the rows to load give the priority, and a displayed row that
+/// would flash by during a glide loads only if nothing else waits. What is its own is the
+/// simulated world's: loads by serial, and decodes by timer.
 @MainActor
 final class ScrollworkLoading: SimulatedStrategy {
     private typealias Core = LoadingCore<RowContentRequest, RowContent>
 
     private let world: SimulationWorld
     private var core: Core
-    private var slots: [SlotBinding<RowContentRequest>] = []
-    private var viewOfConsumer: [ContentConsumerID: Int] = [:]
-    private var plan = LoadPlan<Int>()
-    private var prefetching: [Int: ContentConsumerID] = [:]
-    private var prefetchOfConsumer: [ContentConsumerID: Int] = [:]
-    private var mailbox: [(ContentConsumerID, Result<RowContent, ContentError>)] = []
+    /// Slots are named by the world's row views.
+    private var front: LoaderFront<RowContentRequest, RowContent, Int>
+    private var prefetches = PrefetchPlan<Int, RowContentRequest>()
+    /// What the core delivered since the last frame tick.
+    private var arrivals: [(ContentConsumerID, Result<RowContent, ContentError>)] = []
     private var workOfLoad: [Int: WorkID] = [:]
     private var loadOfWork: [WorkID: Int] = [:]
     private var decodes: [Int: (work: WorkID, content: RowContent)] = [:]
@@ -34,47 +35,26 @@ final class ScrollworkLoading: SimulatedStrategy {
         core = Core(configuration: .init(maxConcurrentLoads: configuration.maxConcurrentLoads,
                                          maxConcurrentProcessing: configuration.maxConcurrentProcessing, order: .lifo),
                     memoryCache: MemoryCache(limits: .init(totalCost: configuration.cacheCount, count: configuration.cacheCount)))
+        front = LoaderFront(memoryCache: core.memoryCache)
     }
 
     func willDisplay(_ item: Int, row: Int, view: Int) {
-        while slots.count <= view { slots.append(SlotBinding()) }
-        unbind(view)
-        let request = RowContentRequest(item: item)
-        if let value = core.memoryCache?.value(for: request) {
+        if case .cached(let value) = front.bind(view, to: RowContentRequest(item: item), priority: .background) {
             world.show(value, in: view)
-            return
         }
-        let consumer = ContentConsumerID()
-        slots[view].begin(request, consumer: consumer)
-        viewOfConsumer[consumer] = view
-        send(.request(request, .background, consumer))
+        sendCommands()
     }
 
     func didEndDisplaying(_ item: Int, view: Int) {
-        unbind(view)
+        front.unbind(view)
+        sendCommands()
         world.clear(view)
     }
 
     func frame(_ ranges: ViewportRanges) {
         let items = world.items
-        let changes = plan.update(ranges) { items[$0].id }
-        for item in changes.stop {
-            guard let consumer = prefetching.removeValue(forKey: item) else { continue }
-            prefetchOfConsumer[consumer] = nil
-            send(.cancel(RowContentRequest(item: item), consumer))
-        }
-        for (item, priority) in changes.reprioritize {
-            guard let consumer = prefetching[item] else { continue }
-            send(.setPriority(RowContentRequest(item: item), priority, consumer))
-        }
-        for (item, priority) in changes.start where prefetching[item] == nil {
-            let request = RowContentRequest(item: item)
-            guard core.memoryCache?.value(for: request) == nil else { continue }
-            let consumer = ContentConsumerID()
-            prefetching[item] = consumer
-            prefetchOfConsumer[consumer] = item
-            send(.request(request, priority, consumer))
-        }
+        front.apply(prefetches.update(ranges, id: { items[$0].id }, request: { RowContentRequest(item: items[$0].id) }))
+        sendCommands()
     }
 
     func handle(_ event: SimulationWorld.Event) {
@@ -91,27 +71,19 @@ final class ScrollworkLoading: SimulatedStrategy {
     }
 
     func deliverPending() {
-        let arrivals = mailbox
-        mailbox = []
-        for (consumer, result) in arrivals {
-            if let item = prefetchOfConsumer.removeValue(forKey: consumer) {
-                // Its value is in the cache now; the slot that wants it got it too.
-                prefetching[item] = nil
-                continue
-            }
-            guard let view = viewOfConsumer.removeValue(forKey: consumer),
-                  slots[view].accept(from: consumer) != nil, case .success(let content) = result
-            else { continue }
+        let delivered = arrivals
+        arrivals = []
+        for (consumer, result) in delivered {
+            guard let (view, _) = front.accept(from: consumer), case .success(let content) = result else { continue }
             world.show(content, in: view)
         }
     }
 
     // MARK: Driving the core
 
-    private func unbind(_ view: Int) {
-        guard let ended = slots[view].end() else { return }
-        viewOfConsumer[ended.consumer] = nil
-        send(.cancel(ended.request, ended.consumer))
+    /// Hands the front's commands to the core, in order.
+    private func sendCommands() {
+        for command in front.takeCommands() { send(Core.Event(command)) }
     }
 
     /// Feeds `event` to the core at the world's time and performs the effects, feeding back
@@ -143,7 +115,7 @@ final class ScrollworkLoading: SimulatedStrategy {
                     if let token = decodeOfWork.removeValue(forKey: work) { decodes[token] = nil }
                     events.append(.processed(work, .failure(.processingFailed(CancellationError()))))
                 case let .deliver(consumer, _, result, _):
-                    mailbox.append((consumer, result))
+                    arrivals.append((consumer, result))
                 case .readDisk, .writeDisk:
                     preconditionFailure("the simulated core has no disk cache")
                 }

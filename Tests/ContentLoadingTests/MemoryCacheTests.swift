@@ -1,4 +1,4 @@
-import ContentLoading
+@testable import ContentLoading
 import Testing
 
 @Suite struct MemoryCacheTests {

@@ -22,7 +22,6 @@ final class RecordingHost: ListViewportHost {
     func didEndDisplaying(_ id: Int) {
         if bound.remove(id) == nil { problems.append("\(id) ended without being displayed") }
     }
-    func rangesDidChange(_ changes: RangeTracker<Int>.Changes) {}
     func render(_ frame: ListViewport<Post>.Frame) {
         frames.append(frame)
         for row in frame.rows where !row.isLeaving && !bound.contains(row.item.id) {

@@ -1,4 +1,3 @@
-import ContentLoading
 import ListViewport
 import Testing
 
@@ -58,8 +57,8 @@ import Testing
         let (geometry, scroll) = setup(offset: 100)
         var ranges = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero)
         let first = tracker.update(ranges) { items[$0] }
-        #expect(first.visible.entered == (50..<60).map { "item\($0)" })
-        #expect(first.visible.left.isEmpty)
+        #expect(first.display.entered == Array(ranges.display).map { "item\($0)" })
+        #expect(first.display.left.isEmpty)
 
         // Five rows inserted above; the list keeps its place by shifting the offset by their height.
         items.insert(contentsOf: (0..<5).map { "new\($0)" }, at: 0)
@@ -69,8 +68,7 @@ import Testing
         ranges = ViewportRanges.compute(geometry: RowGeometry(heights: Array(repeating: 2, count: 1_005)), scroll: shifted,
                                         direction: .down, at: .zero)
         let second = tracker.update(ranges) { items[$0] }
-        #expect(second.visible.isEmpty, "the same items are visible: nothing entered or left")
-        #expect(second.preload.isEmpty)
+        #expect(second.display.isEmpty, "the same items are displayed: nothing entered or left")
     }
 
     @Test func aShortGlideLoadsItsLandingAtOnceButNotRowsItLeavesBeforeItSlows() {
@@ -85,10 +83,10 @@ import Testing
         #expect(!ranges.rowsToLoad.contains { $0.row < 5 })
     }
 
-    @Test func priorities() {
+    @Test func tiers() {
         let (geometry, scroll) = setup(offset: 1_000)
         let rest = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero)
-        let atRest = Dictionary(uniqueKeysWithValues: rest.rowsToLoad.map { ($0.row, $0.priority) })
+        let atRest = Dictionary(uniqueKeysWithValues: rest.rowsToLoad.map { ($0.row, $0.tier) })
         #expect(atRest.count == rest.preload.count)
         #expect(rest.visible.allSatisfy { atRest[$0] == .visible })
         #expect(atRest[rest.display.upperBound - 1] == .display)
@@ -98,7 +96,7 @@ import Testing
         gliding.startFling(velocity: 200, at: .zero)
         let glide = ViewportRanges.compute(geometry: geometry, scroll: gliding, direction: .down, at: .zero)
         #expect(!glide.landing.isEmpty)
-        let inGlide = Dictionary(uniqueKeysWithValues: glide.rowsToLoad.map { ($0.row, $0.priority) })
+        let inGlide = Dictionary(uniqueKeysWithValues: glide.rowsToLoad.map { ($0.row, $0.tier) })
         #expect(glide.passing.allSatisfy { inGlide[$0] == .visible }, "rows on the way are needed first")
         #expect(glide.landing.allSatisfy { inGlide[$0] == .display })
         #expect(inGlide.count == glide.landing.count + glide.passing.count, "nothing else: the rest flashes by")
@@ -121,37 +119,13 @@ import Testing
         #expect(ranges.preload.count > ranges.visible.count * 4, "moving again, the preload range is back")
     }
 
-    @Test func aPlanStartsChangesAndStopsByIdentityMostUrgentLast() {
-        var plan = LoadPlan<Int>()
-        let (geometry, scroll) = setup(offset: 1_000)
-        let ranges = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero)
-        let first = plan.update(ranges) { $0 }
-        #expect(first.start.count == ranges.preload.count && first.stop.isEmpty && first.reprioritize.isEmpty)
-        #expect(first.start.last?.priority == .visible, "a newest-first queue starts the screen first")
-        #expect(first.start.first?.priority == .prefetch)
-
-        // Two rows inserted above: the same items, two rows lower; nothing changes.
-        let moved = plan.update(ViewportRanges.compute(geometry: RowGeometry(heights: Array(repeating: 2, count: 1_002)),
-                                                      scroll: { var shifted = scroll; shifted.setSizes(content: 2_004, viewport: 20); shifted.shift(by: 4); return shifted }(),
-                                                      direction: .down, at: .zero)) { $0 - 2 }
-        #expect(moved.start.isEmpty && moved.stop.isEmpty && moved.reprioritize.isEmpty)
-
-        // Half a screen further: rows behind leave, rows ahead start, rows move between ranges.
-        var further = scroll
-        further.scroll(to: 1_010, animated: false, at: .zero)
-        let next = plan.update(ViewportRanges.compute(geometry: geometry, scroll: further, direction: .down, at: .zero)) { $0 }
-        #expect(next.stop == [485, 486, 487, 488, 489])
-        #expect(Set(next.start.map(\.id)) == Set(535..<540))
-        #expect(next.reprioritize.contains { $0.id == 510 && $0.priority == .visible })
-    }
-
     @Test func loadingWhenStoppedListsTheVisibleRowsAtRestAndNothingInMotion() {
         var (geometry, scroll) = setup(offset: 1_000)
         var configuration = ViewportRanges.Configuration()
         configuration.loading = .whenStopped
         let rest = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero, configuration: configuration)
         #expect(rest.rowsToLoad.map(\.row) == Array(rest.visible))
-        #expect(rest.rowsToLoad.allSatisfy { $0.priority == .visible })
+        #expect(rest.rowsToLoad.allSatisfy { $0.tier == .visible })
         #expect(rest.display.count > rest.visible.count, "views are still made ahead")
 
         scroll.startFling(velocity: 200, at: .zero)

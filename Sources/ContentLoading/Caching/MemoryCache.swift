@@ -94,8 +94,8 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Conte
     /// The total cost of the entries.
     public var totalCost: Int { state.withLock { $0.totalCost } }
 
-    /// The keys from most to least recently used (for tests and diagnostics; O(n)).
-    public var keysByRecency: [Key] {
+    /// The keys from most to least recently used, for tests; O(n).
+    var keysByRecency: [Key] {
         state.withLock { state in
             var keys: [Key] = []
             var cursor = state.newest

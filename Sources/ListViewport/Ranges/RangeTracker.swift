@@ -1,5 +1,6 @@
-/// Turns the ranges of successive frames into entered and left events, by item identity, so a
-/// row that moves (rows inserted above it) does not leave and re-enter.
+/// Turns the display ranges of successive frames into entered and left events, by item
+/// identity, so a row that moves (rows inserted above it) does not leave and re-enter: the
+/// viewport's display events.
 public struct RangeTracker<ID: Hashable & Sendable>: Sendable {
     /// What changed in one range since the last frame.
     public struct Change: Sendable, Equatable {
@@ -11,13 +12,10 @@ public struct RangeTracker<ID: Hashable & Sendable>: Sendable {
         public var isEmpty: Bool { entered.isEmpty && left.isEmpty }
     }
 
-    /// What changed in every range since the last frame.
+    /// What changed since the last frame.
     public struct Changes: Sendable, Equatable {
-        public var visible: Change
+        /// The display range's changes.
         public var display: Change
-        public var preload: Change
-        /// The landing and passing rows of a glide, which load with priority.
-        public var urgent: Change
     }
 
     /// A range's items, in row order and as a set.
@@ -26,17 +24,14 @@ public struct RangeTracker<ID: Hashable & Sendable>: Sendable {
         var set: Set<ID> = []
     }
 
-    private var visible = Members()
     private var display = Members()
-    private var preload = Members()
-    private var urgent = Members()
 
-    /// A tracker for which every range is empty.
+    /// A tracker for which the display range is empty.
     public init() {}
 
-    /// Records the ranges of this frame, with `id(row)` the identity of the item at `row`,
-    /// and returns what entered and left each range.
-    /// - Complexity: O(r) for the r rows in the ranges.
+    /// Records the display range of this frame, with `id(row)` the identity of the item at
+    /// `row`, and returns what entered and left it.
+    /// - Complexity: O(r) for the r rows in the range.
     public mutating func update(_ ranges: ViewportRanges, id: (Int) -> ID) -> Changes {
         func change(_ rows: some Sequence<Int>, _ previous: inout Members) -> Change {
             var current = Members()
@@ -51,10 +46,6 @@ public struct RangeTracker<ID: Hashable & Sendable>: Sendable {
             previous = current
             return Change(entered: entered, left: left)
         }
-        return Changes(
-            visible: change(ranges.visible, &visible),
-            display: change(ranges.display, &display),
-            preload: change(ranges.preload, &preload),
-            urgent: change(Array(ranges.landing) + ranges.passing, &urgent))
+        return Changes(display: change(ranges.display, &display))
     }
 }

@@ -11,7 +11,7 @@
 ///   enough to be seen once a load has arrived, from ``Configuration/passingLead`` before
 ///   they are needed; rows that would flash by are not requested at all.
 ///
-/// ``rowsToLoad`` turns them into ContentLoading priorities.
+/// ``rowsToLoad`` turns them into tiers of urgency, which a host maps to its loader's priorities.
 ///
 /// Buffers are in screenfuls and follow the scroll direction: more ahead of the motion
 /// (leading) than behind it (trailing). During a glide or an animated scroll the display and

@@ -269,9 +269,6 @@ public final class ListViewport<Item: Identifiable & Equatable & Sendable> where
                 let entered = Set(changes.display.entered)
                 for row in ranges.display where entered.contains(items[row].id) { host.willDisplay(items[row], at: row) }
             }
-            if !(changes.preload.isEmpty && changes.urgent.isEmpty && changes.visible.isEmpty) {
-                host.rangesDidChange(changes)
-            }
             host.render(Frame(rows: rows, offset: scroll.offset, contentHeight: geometry.totalHeight))
         }
     }

@@ -4,7 +4,10 @@ import ListDiff
 /// table or collection view adapter would, with each call mapping to what UIKit asks or tells.
 ///
 /// Calls come on the main actor, from ``ListViewport/tick(at:)``, in this order within a frame:
-/// an update (if one is ready), display events, range changes, then ``render(_:)``.
+/// an update (if one is ready), display events, then ``render(_:)``. Content loads follow the
+/// viewport's ``ListViewport/ranges`` at render: ViewportLoading's `RowBinder` prefetches what
+/// ``ViewportRanges/rowsToLoad`` lists (UIKit: `prefetchRowsAt` and
+/// `cancelPrefetchingForRowsAt`, with the landing range as an extension).
 @MainActor
 public protocol ListViewportHost<Item>: AnyObject {
     associatedtype Item: Identifiable & Equatable & Sendable where Item.ID: Sendable
@@ -25,11 +28,6 @@ public protocol ListViewportHost<Item>: AnyObject {
     /// The item with `id` left the display range, or the list: unbind its view, so a reused
     /// view can never show this item's content. UIKit: `didEndDisplaying`.
     func didEndDisplaying(_ id: Item.ID)
-
-    /// What entered and left the preload range and the urgent (landing and passing) rows:
-    /// start, raise, lower or cancel content loads. UIKit: `prefetchRowsAt` and
-    /// `cancelPrefetchingForRowsAt`, with the landing range as an extension.
-    func rangesDidChange(_ changes: RangeTracker<Item.ID>.Changes)
 
     /// Draw the frame: every row's place and opacity relative to the top of the viewport.
     /// UIKit: the cells' frames and alphas in `layoutSubviews`.

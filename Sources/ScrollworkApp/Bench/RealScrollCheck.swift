@@ -6,6 +6,7 @@ import ListDiff
 import ListViewport
 import LoopbackHTTP
 import ScrollSimulation
+import ViewportLoading
 
 /// `scrollwork bench scroll --real`: the simulation checked against reality. One trace runs in
 /// real time through the real ``ContentLoader`` and ``ContentPipeline`` (HTTP over loopback,
@@ -121,24 +122,20 @@ private struct TimedDecode: ContentProcessing {
     }
 }
 
-/// The reader's way of loading, over a real ``ContentLoader``: a slot per displayed row from a
-/// reuse pool, bound in the background tier, and ``LoadPlan``'s changes as prefetches, as
-/// the simulation's Scrollwork strategy does in virtual time.
+/// The reader's way of loading, over a real ``ContentLoader``: its ``RowBinder``, a slot per
+/// displayed row bound in the background tier and the ranges prefetched, as the simulation's
+/// Scrollwork strategy does in virtual time.
 @MainActor
 private final class RealScrollHost: ListViewportHost {
     typealias Item = SimulatedRow
-    typealias Slot = ContentSlot<RowRequest, RowContent>
 
-    private let loader: ContentLoader<RowRequest, RowContent>
     private let request: (Int) -> RowRequest
-    private var pool = ReusePool<Int, Slot>()
-    private var slots: [Int: Slot] = [:]
-    private var plan = LoadPlan<Int>()
+    private var rows: RowBinder<Int, ContentLoader<RowRequest, RowContent>>
     weak var viewport: ListViewport<SimulatedRow>?
     private(set) var lastVisible: [ScrollMetricsRecorder.VisibleRow] = []
 
     init(loader: ContentLoader<RowRequest, RowContent>, request: @escaping (Int) -> RowRequest) {
-        self.loader = loader
+        rows = RowBinder(loader: loader)
         self.request = request
     }
 
@@ -146,33 +143,25 @@ private final class RealScrollHost: ListViewportHost {
     func didApply(_ update: UpdateCoalescer<SoleSection, SimulatedRow>.Update) {}
 
     func willDisplay(_ item: SimulatedRow, at row: Int) {
-        let slot = pool.dequeue(0) { loader.makeSlot() }
-        slots[item.id] = slot
-        slot.bind(request(item.id), priority: .background)
+        rows.display(item.id, request: request(item.id))
     }
 
     func didEndDisplaying(_ id: Int) {
-        guard let slot = slots.removeValue(forKey: id) else { return }
-        slot.unbind()
-        pool.enqueue(slot, kind: 0)
+        rows.endDisplay(id)
     }
-
-    func rangesDidChange(_ changes: RangeTracker<Int>.Changes) {}
 
     func render(_ frame: ListViewport<SimulatedRow>.Frame) {
         if let viewport {
             let items = viewport.items
-            loader.apply(plan.update(viewport.ranges) { items[$0].id }, request: request)
+            rows.load(viewport.ranges, id: { items[$0].id }, request: { request(items[$0].id) })
         }
         lastVisible = frame.rows.filter { !$0.isLeaving }.map {
-            ScrollMetricsRecorder.VisibleRow(item: $0.item.id, top: $0.top, isFilled: slots[$0.item.id]?.state.value?.item == $0.item.id)
+            ScrollMetricsRecorder.VisibleRow(item: $0.item.id, top: $0.top, isFilled: rows.slot(for: $0.item.id)?.state.value?.item == $0.item.id)
         }
     }
 
     /// Unbinds every slot and stops every prefetch: the run is over.
     func unbindAll() {
-        for slot in slots.values { slot.unbind() }
-        slots = [:]
-        loader.stopPrefetching(plan.current.keys.map(request))
+        rows.unbindAll()
     }
 }

@@ -13,7 +13,7 @@ struct ScrollBench: AsyncParsableCommand {
             ranges, landing prediction, display events, updates) at 60 Hz, with loads delayed by a \
             seeded log-normal (median 120 ms, 95th percentile 600 ms) plus a decode. Strategies: \
             naive, lifo-stack, pending-set, opqueue-4, load-when-stopped, scrollwork (the real \
-            LoadingCore and slot rule). Figures: blank_ratio (visible row-time showing a \
+            LoadingCore and loader front). Figures: blank_ratio (visible row-time showing a \
             placeholder while the list moves slower than a screen per second), blank_ratio_all, \
             visible_complete_ms_p50/p95 (from each stop to a full screen), wasted_ratio, stale, \
             loads, bytes, min_fling_ms. --real runs one trace in real time through ContentLoader \

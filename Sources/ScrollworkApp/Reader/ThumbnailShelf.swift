@@ -7,13 +7,14 @@ import Foundation
 import TerminalUI
 import ThumbnailLoading
 import Thumbnails
+import ViewportLoading
 
-/// The reader's thumbnails: a slot per displayed row, bound when the row is displayed and
-/// unbound when it leaves, prefetching what the viewport's ranges list, and each loaded image
-/// turned into a half-block picture once.
+/// The reader's thumbnails: a ``RowBinder``'s slot per displayed row, bound when the row is
+/// displayed and unbound when it leaves, prefetching what the viewport's ranges list, and each
+/// loaded image turned into a half-block picture once.
 ///
-/// Slots come from a reuse pool, as row views do, and a slot only ever receives the image of
-/// the request it is bound to now, so a reused row never shows its previous post's picture.
+/// Slots come from the binder's pool, as row views do, and a slot only ever receives the image
+/// of the request it is bound to now, so a reused row never shows its previous post's picture.
 @MainActor
 final class ThumbnailShelf {
     typealias Loader = ContentLoader<ThumbnailRequest, PixelBuffer>
@@ -22,13 +23,9 @@ final class ThumbnailShelf {
     /// The HTTP client the shelf made, closed by ``shutdown()``; `nil` when it was given a loader.
     private let transfer: HTTPDataLoader?
     private let pixelSize: Int
-    private var slots: [EntryRow.ID: ContentSlot<ThumbnailRequest, PixelBuffer>] = [:]
-    private var spare: [ContentSlot<ThumbnailRequest, PixelBuffer>] = []
+    private var rows: RowBinder<EntryRow.ID, Loader>
     private var pictures: [EntryRow.ID: PictureState] = [:]
-    private var plan = LoadPlan<EntryRow.ID>()
-    /// The requests of the rows the plan loads (or stopped last), by row.
-    private var planned: [EntryRow.ID: ThumbnailRequest] = [:]
-    /// The open article's pictures: a slot and a state per image.
+    /// The open article's pictures: a slot from the rows' pool and a state per image.
     private var figureSlots: [URL: ContentSlot<ThumbnailRequest, PixelBuffer>] = [:]
     private var figurePictures: [URL: PictureState] = [:]
 
@@ -54,6 +51,7 @@ final class ThumbnailShelf {
             diskCache: diskCache,
             configuration: .init(cost: ThumbnailProcessor.cost))
         self.loader = Loader(pipeline: pipeline)
+        rows = RowBinder(loader: self.loader)
     }
 
     private func request(for row: EntryRow) -> ThumbnailRequest? {
@@ -84,20 +82,17 @@ final class ThumbnailShelf {
     /// flash by).
     func display(_ row: EntryRow) {
         guard let request = request(for: row) else { return }
-        let slot = slots[row.id] ?? spare.popLast() ?? loader.makeSlot()
-        slots[row.id] = slot
+        let slot = rows.display(row.id, request: request)
         let id = row.id
         slot.onChange = { [weak self] state in self?.update(id, state) }
-        slot.bind(request, priority: .background)
         update(id, slot.state)
     }
 
     /// The row left the display range: its slot is unbound and goes back to the pool.
     func endDisplay(_ id: EntryRow.ID) {
-        guard let slot = slots.removeValue(forKey: id) else { return }
+        guard let slot = rows.slot(for: id) else { return }
         slot.onChange = nil
-        slot.unbind()
-        spare.append(slot)
+        rows.endDisplay(id)
         pictures[id] = nil
     }
 
@@ -105,13 +100,7 @@ final class ThumbnailShelf {
     /// at their priorities, raising, lowering and stopping them as the ranges change: the
     /// policy `scrollwork bench scroll` measures. Call once per frame.
     func load(_ ranges: ViewportRanges, items: [EntryRow]) {
-        let changes = plan.update(ranges) { items[$0].id }
-        for (id, _) in changes.start {
-            guard let row = plan.current[id].map({ items[$0.row] }) else { continue }
-            planned[id] = request(for: row)
-        }
-        loader.apply(changes) { planned[$0] }
-        for id in changes.stop { planned[id] = nil }
+        rows.load(ranges, id: { items[$0].id }, request: { request(for: items[$0]) })
     }
 
     /// Hands loaded images to their slots; call once per frame. Returns how many arrived.
@@ -129,7 +118,7 @@ final class ThumbnailShelf {
                 figurePictures[figure.url] = .failed
                 continue
             }
-            let slot = spare.popLast() ?? loader.makeSlot()
+            let slot = rows.dequeueSlot()
             figureSlots[figure.url] = slot
             slot.onChange = { [weak self] state in self?.updateFigure(figure, state) }
             // Twice the box's pixels: the half-block picture area-averages them down.
@@ -142,8 +131,7 @@ final class ThumbnailShelf {
     func hideFigures() {
         for slot in figureSlots.values {
             slot.onChange = nil
-            slot.unbind()
-            spare.append(slot)
+            rows.recycle(slot)
         }
         figureSlots = [:]
         figurePictures = [:]

@@ -1,11 +1,13 @@
 /// The main-actor front of a ``ContentPipeline``: reuse-safe slots for row views, prefetching,
 /// and delivery of values in one batch per frame.
 ///
-/// Main-actor work is kept to a minimum. Binding a slot either takes a cached value at once or
-/// appends a command to a plain array; the commands of one main-actor turn (a layout pass that
-/// binds a screenful of rows) go to the pipeline together, in order, in one hop. Values come
-/// back through a mailbox that ``deliverPending()`` empties once per frame tick, so a refresh
-/// that completes a hundred thumbnails costs one main-actor turn, not a hundred.
+/// Who wants what is a ``LoaderFront``, the same value a simulation drives in virtual time;
+/// this class drives it on real time. Main-actor work is kept to a minimum. Binding a slot
+/// either takes a cached value at once or adds a command to the front; the commands of one
+/// main-actor turn (a layout pass that binds a screenful of rows) go to the pipeline together,
+/// in order, in one hop. Values come back through a mailbox that ``deliverPending()`` empties
+/// once per frame tick, so a refresh that completes a hundred thumbnails costs one main-actor
+/// turn, not a hundred.
 @MainActor
 public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
     /// The pipeline doing the work.
@@ -18,24 +20,40 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
     /// Called on the main actor with each value's timings as it is delivered.
     public var timingsObserver: ((Request, RequestTimings) -> Void)?
 
-    // The pipeline's cache and counters, held here too: reading an actor's properties from
-    // the main actor costs a run-time metadata lookup (about 1 us) on every bind.
-    @usableFromInline let memoryCache: MemoryCache<Request, Value>?
+    // The pipeline's counters, held here too: reading an actor's properties from the main
+    // actor costs a run-time metadata lookup (about 1 us) on every bind. The front holds its
+    // memory cache for the same reason.
     @usableFromInline let metricsBox: Locked<MetricsTally>
     @usableFromInline let inbox: Inbox<Request, Value>
-    @usableFromInline var outgoing: [Inbox<Request, Value>.Command] = []
     @usableFromInline let mailbox: Mailbox<Value>
-    @usableFromInline var slotsByConsumer: [ContentConsumerID: WeakSlot] = [:]
-    @usableFromInline var prefetching: [Request: ContentConsumerID] = [:]
-    @usableFromInline var prefetchByConsumer: [ContentConsumerID: Request] = [:]
+    @usableFromInline var front: LoaderFront<Request, Value, SlotReference>
+    @usableFromInline var flushScheduled = false
     @usableFromInline let elapsed: ElapsedTime
 
+    /// A slot as the front knows it: by identity, held weakly (a slot holds its loader).
     @usableFromInline
-    struct WeakSlot {
+    struct SlotReference: Hashable {
+        @usableFromInline let id: ObjectIdentifier
         @usableFromInline weak var slot: ContentSlot<Request, Value>?
 
         @inlinable
-        init(slot: ContentSlot<Request, Value>) { self.slot = slot }
+        init(_ slot: ContentSlot<Request, Value>) {
+            id = ObjectIdentifier(slot)
+            self.slot = slot
+        }
+
+        /// A key that finds the slot with identity `id`, naming no slot itself: for a lookup,
+        /// and for a slot being deinitialized, which no weak reference may name.
+        @inlinable
+        init(id: ObjectIdentifier) {
+            self.id = id
+        }
+
+        @inlinable
+        static func == (lhs: SlotReference, rhs: SlotReference) -> Bool { lhs.id == rhs.id }
+
+        @inlinable
+        func hash(into hasher: inout Hasher) { hasher.combine(id) }
     }
 
     /// The pipeline's counters, with the requests this front served from the memory cache
@@ -45,7 +63,7 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
     /// Creates a front for `pipeline`.
     public init(pipeline: ContentPipeline<Request, Value>) {
         self.pipeline = pipeline
-        memoryCache = pipeline.memoryCache
+        front = LoaderFront(memoryCache: pipeline.memoryCache)
         metricsBox = pipeline.metricsBox
         elapsed = pipeline.elapsed
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -64,32 +82,31 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
     /// joins the work under way and raises its priority. Requests already prefetched keep
     /// their priority: change it with ``setPrefetchPriority(_:for:)``.
     public func startPrefetching(_ requests: some Sequence<Request>, priority: LoadPriority = .prefetch) {
-        for request in requests where prefetching[request] == nil {
-            if memoryCache?.value(for: request) != nil { continue }
-            let consumer = pipeline.makeConsumerID()
-            prefetching[request] = consumer
-            prefetchByConsumer[consumer] = request
-            send(.request(request, priority, consumer))
-        }
+        front.startPrefetching(requests, priority: priority)
+        scheduleFlush()
     }
 
     /// Raises or lowers the priority of prefetches under way (a predicted landing range that
     /// moves, a preload range that becomes the display range); other requests are ignored.
     public func setPrefetchPriority(_ priority: LoadPriority, for requests: some Sequence<Request>) {
-        for request in requests {
-            guard let consumer = prefetching[request] else { continue }
-            send(.setPriority(request, priority, consumer))
-        }
+        front.setPrefetchPriority(priority, for: requests)
+        scheduleFlush()
     }
 
     /// Stops prefetching `requests` (rows that left the preload range); work that a slot also
     /// wants goes on.
     public func stopPrefetching(_ requests: some Sequence<Request>) {
-        for request in requests {
-            guard let consumer = prefetching.removeValue(forKey: request) else { continue }
-            prefetchByConsumer[consumer] = nil
-            send(.cancel(request, consumer))
-        }
+        front.stopPrefetching(requests)
+        scheduleFlush()
+    }
+
+    /// Hands a frame's prefetch changes to the pipeline: stops first, then changes of
+    /// priority, then starts (see ``LoaderFront/apply(_:)``). Slots bound to the same requests
+    /// join the work.
+    /// - Complexity: O(c) for the c changes.
+    public func apply(_ changes: PrefetchChanges<Request>) {
+        front.apply(changes)
+        scheduleFlush()
     }
 
     /// Hands every value that arrived since the last call to its slot, if the slot is still
@@ -104,14 +121,8 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
         let now = elapsed()
         var delivered = 0
         for arrival in arrivals {
-            if let request = prefetchByConsumer.removeValue(forKey: arrival.consumer) {
-                // A finished prefetch has nothing to hand over: its value is in the cache now.
-                prefetching[request] = nil
-                continue
-            }
-            guard let slot = slotsByConsumer.removeValue(forKey: arrival.consumer)?.slot,
-                  let request = slot.receive(arrival.result, consumer: arrival.consumer)
-            else { continue }
+            guard let (reference, request) = front.accept(from: arrival.consumer), let slot = reference.slot else { continue }
+            slot.receive(arrival.result, for: request)
             delivered += 1
             if let timingsObserver {
                 var timings = arrival.timings
@@ -120,22 +131,6 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
             }
         }
         return delivered
-    }
-
-    /// The cached value for `request`, counted as a request served by the memory cache.
-    @inlinable
-    func cachedValue(for request: Request) -> Value? {
-        guard let value = memoryCache?.value(for: request) else { return nil }
-        metricsBox.withLock { $0.synchronousHits += 1 }
-        return value
-    }
-
-    /// Returns once every command sent so far (binds, prefetches, priorities, stops) has been
-    /// taken by the pipeline, without waiting for the work they start: for a test that must
-    /// know its commands arrived before it lets a load finish.
-    public func commandsTaken() async {
-        flush()
-        await pipeline.wait(for: inbox, untilIdle: false)
     }
 
     /// Returns once every command sent so far has been performed and the pipeline has settled
@@ -156,44 +151,40 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
     // MARK: - For slots
 
     @inlinable
-    func register(_ slot: ContentSlot<Request, Value>, request: Request, priority: LoadPriority) -> ContentConsumerID {
-        let consumer = pipeline.makeConsumerID()
-        slotsByConsumer[consumer] = WeakSlot(slot: slot)
-        send(.request(request, priority, consumer))
-        return consumer
+    func bind(_ slot: ContentSlot<Request, Value>, to request: Request, priority: LoadPriority) -> LoaderFront<Request, Value, SlotReference>.BindOutcome {
+        let outcome = front.bind(SlotReference(slot), to: request, priority: priority)
+        if case .cached = outcome { metricsBox.withLock { $0.synchronousHits += 1 } }
+        scheduleFlush()
+        return outcome
     }
 
     @inlinable
-    func setPriority(_ priority: LoadPriority, of request: Request, consumer: ContentConsumerID) {
-        send(.setPriority(request, priority, consumer))
+    func setPriority(_ priority: LoadPriority, of slot: ContentSlot<Request, Value>) {
+        front.setPriority(priority, of: SlotReference(id: ObjectIdentifier(slot)))
+        scheduleFlush()
     }
 
     @inlinable
-    func moveToFront(_ request: Request, consumer: ContentConsumerID) {
-        send(.moveToFront(request, consumer))
+    func unbind(_ slot: ObjectIdentifier) {
+        front.unbind(SlotReference(id: slot))
+        scheduleFlush()
     }
 
+    /// Schedules, once per main-actor turn with commands, the flush that sends them all after
+    /// the turn.
     @inlinable
-    func unregister(_ request: Request, consumer: ContentConsumerID) {
-        slotsByConsumer[consumer] = nil
-        send(.cancel(request, consumer))
-    }
-
-    /// Queues a command for the pipeline; the first of a main-actor turn schedules the flush
-    /// that sends them all after the turn.
-    @inlinable
-    func send(_ command: Inbox<Request, Value>.Command) {
-        outgoing.append(command)
-        guard outgoing.count == 1 else { return }
+    func scheduleFlush() {
+        guard !flushScheduled, front.hasCommands else { return }
+        flushScheduled = true
         Task { @MainActor [weak self] in self?.flush() }
     }
 
     /// Hands the queued commands to the pipeline, starting a drain unless one is under way.
     @inlinable
     func flush() {
-        guard !outgoing.isEmpty else { return }
-        let startDrain = inbox.append(contentsOf: outgoing)
-        outgoing.removeAll(keepingCapacity: true)
+        flushScheduled = false
+        guard front.hasCommands else { return }
+        let startDrain = inbox.append(contentsOf: front.takeCommands())
         guard startDrain else { return }
         let (pipeline, inbox, mailbox) = (pipeline, inbox, mailbox)
         Task { await pipeline.drain(inbox, into: mailbox) }
@@ -228,12 +219,7 @@ extension ContentPipeline {
 @usableFromInline
 final class Inbox<Request: ContentRequest, Value: Sendable>: Sendable {
     @usableFromInline
-    enum Command: Sendable {
-        case request(Request, LoadPriority, ContentConsumerID)
-        case setPriority(Request, LoadPriority, ContentConsumerID)
-        case moveToFront(Request, ContentConsumerID)
-        case cancel(Request, ContentConsumerID)
-    }
+    typealias Command = ConsumerCommand<Request>
 
     @usableFromInline
     struct State {

@@ -1,9 +1,9 @@
-import ContentLoading
-@testable import ListViewport
+@testable import ContentLoading
 import Synchronization
 import Testing
+@testable import ViewportLoading
 
-/// `ContentLoader.apply(_:request:)`: a frame's plan reaches the loader as prefetches that stop,
+/// `ContentLoader.apply(_:)`: a frame's plan reaches the loader as prefetches that stop,
 /// change priority and start, in that order.
 @MainActor
 @Suite struct LoadPlanApplyTests {
@@ -54,13 +54,13 @@ import Testing
 
         var first = LoadPlan<String>.Changes()
         first.start = [("a", .prefetch), ("b", .prefetch), ("c", .prefetch), ("none", .prefetch)]
-        loader.apply(first) { $0 == "none" ? nil : Request(key: $0) }
+        loader.apply(first.prefetches { $0 == "none" ? nil : Request(key: $0) })
         var second = LoadPlan<String>.Changes()
         second.stop = ["a"]
         second.reprioritize = [("b", .visible)]
-        loader.apply(second) { Request(key: $0) }
+        loader.apply(second.prefetches { Request(key: $0) })
         // Both plans are in the pipeline's hands before the first load lets go.
-        await loader.commandsTaken()
+        await loader.commandsPerformed()
 
         transfer.opener.yield()
         await loader.settled()

@@ -45,10 +45,9 @@ public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
     public var onChange: ((State) -> Void)?
 
     /// The loader, held strongly: a slot may outlive every other owner of its loader (a screen
-    /// torn down in any order), and its deinit still unregisters from it. The loader holds its
-    /// slots weakly, so there is no cycle.
+    /// torn down in any order), and its deinit still unbinds from it. The loader's front names
+    /// its slots by identity, holding them weakly, so there is no cycle.
     @usableFromInline let loader: ContentLoader<Request, Value>
-    @usableFromInline var binding = SlotBinding<Request>()
 
     init(loader: ContentLoader<Request, Value>) {
         self.loader = loader
@@ -59,58 +58,41 @@ public final class ContentSlot<Request: ContentRequest, Value: Sendable> {
     /// newest thing the user asked for.
     @inlinable
     public func bind(_ request: Request, priority: LoadPriority = .visible) {
-        if let binding = binding.current, binding.request == request {
-            loader.setPriority(priority, of: request, consumer: binding.consumer)
-            loader.moveToFront(request, consumer: binding.consumer)
-            return
-        }
         // Straight from the old request to the new one: no empty state in between for a
         // redraw to flash.
-        cancelBinding()
-        if let value = loader.cachedValue(for: request) {
-            storedState = .loaded(request, value)
-            return
+        switch loader.bind(self, to: request, priority: priority) {
+        case .renewed: return
+        case .cached(let value): storedState = .loaded(request, value)
+        case .loading: storedState = .loading(request)
         }
-        binding.begin(request, consumer: loader.register(self, request: request, priority: priority))
-        storedState = .loading(request)
     }
 
     /// Changes the priority of the current binding (a row moving between visible, display
     /// and preload ranges).
     @inlinable
     public func setPriority(_ priority: LoadPriority) {
-        guard let binding = binding.current else { return }
-        loader.setPriority(priority, of: binding.request, consumer: binding.consumer)
+        loader.setPriority(priority, of: self)
     }
 
     /// Unbinds the slot, cancelling its work unless someone else wants it.
     @inlinable
     public func unbind() {
-        cancelBinding()
+        loader.unbind(ObjectIdentifier(self))
         if case .empty = storedState { return }
         storedState = .empty
     }
 
+    /// Takes a delivered result for `request`, which the loader's front accepted for the
+    /// slot's current binding.
     @inlinable
-    func cancelBinding() {
-        guard let ended = binding.end() else { return }
-        loader.unregister(ended.request, consumer: ended.consumer)
-    }
-
-    /// Takes a delivered result if it belongs to the current binding.
-    ///
-    /// - Returns: the request it was delivered for, or nil if it was stale and dropped.
-    @inlinable
-    func receive(_ result: Result<Value, ContentError>, consumer: ContentConsumerID) -> Request? {
-        guard let request = binding.accept(from: consumer) else { return nil }
+    func receive(_ result: Result<Value, ContentError>, for request: Request) {
         switch result {
         case .success(let value): storedState = .loaded(request, value)
         case .failure(let error): storedState = .failed(request, error)
         }
-        return request
     }
 
     isolated deinit {
-        if let binding = binding.current { loader.unregister(binding.request, consumer: binding.consumer) }
+        loader.unbind(ObjectIdentifier(self))
     }
 }
