@@ -108,13 +108,26 @@ import Testing
         #expect(state.keptUnread.isEmpty)
         #expect(state.update(Self.key("m"), list: list, now: .zero) == [.write(.setRead(false, [0]))])
         #expect(state.keptUnread == [0])
-        // The snapshots catch up: the flags written are forgotten once a snapshot shows them.
-        for write in [StoreWrite.setStarred(true, [0]), .setStarred(false, [0]), .setRead(true, [0]), .setRead(false, [0])] {
+        // Writes finish: the flags are forgotten once no write is left and a snapshot shows them;
+        // here they are back to what the snapshot already had.
+        for write in [StoreWrite.setStarred(true, [0]), .setStarred(false, [0]), .setRead(true, [0])] {
             _ = state.update(.written(write, failure: nil), list: list, now: .zero)
         }
-        #expect(state.pending[0] != nil, "no snapshot has shown the writes yet")
-        let byID = Dictionary(uniqueKeysWithValues: list.items.map { ($0.id, $0) })
-        _ = state.update(.rows(list.items, byID, unread: 10, generation: 1), list: list, now: .zero)
+        #expect(state.pending[0]?.read == false, "a write of it is still under way")
+        _ = state.update(.written(.setRead(false, [0]), failure: nil), list: list, now: .zero)
+        #expect(state.pending.isEmpty)
+    }
+
+    @Test func aSnapshotThatComesBeforeTheWriteFinishesSettlesItToo() {
+        let list = Self.list(10)
+        var state = Self.state(list)
+        _ = state.update(Self.key("s"), list: list, now: .zero)
+        var starred = list.items
+        starred[0].isStarred = true
+        let byID = Dictionary(uniqueKeysWithValues: starred.map { ($0.id, $0) })
+        _ = state.update(.rows(starred, byID, unread: 10, generation: 1), list: list, now: .zero)
+        #expect(state.pending[0]?.starred == true, "the write has not said it finished")
+        _ = state.update(.written(.setStarred(true, [0]), failure: nil), list: list, now: .zero)
         #expect(state.pending.isEmpty)
     }
 

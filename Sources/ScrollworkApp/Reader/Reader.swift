@@ -356,9 +356,6 @@ final class Reader: ListViewportHost {
         thumbnails.endDisplay(id)
     }
 
-    /// Loading follows the ranges every frame, in ``render(_:)``.
-    func rangesDidChange(_ changes: RangeTracker<EntryRow.ID>.Changes) {}
-
     func render(_ frame: ListViewport<EntryRow>.Frame) {
         if state.options.showsPictures { thumbnails.load(viewport.ranges, items: viewport.items) }
         lastFrame = frame

@@ -326,6 +326,8 @@ struct ReaderState {
                 pending[id]?.writes -= 1
                 if failure != nil { pending[id] = nil }
             }
+            // The snapshot showing the write may have come before the word that it finished.
+            settlePending()
             guard let failure else { return [] }
             return say("cannot save: \(failure)", now: false)
         case .frameDrawn:
@@ -692,7 +694,8 @@ struct ReaderState {
     }
 
     /// Forgets the flags of finished writes that the newest snapshot shows. One it does not
-    /// show yet is kept: the snapshot may have been read before the write.
+    /// show yet is kept: the snapshot may have been read before the write. Called when a
+    /// snapshot arrives and when a write finishes, as either may come first.
     private mutating func settlePending() {
         guard !pending.isEmpty else { return }
         pending = pending.filter { id, flags in
