@@ -27,6 +27,22 @@ typealias Slot = ContentSlot<TestRequest, String>
         #expect(released == nil, "and lets it go with it: no cycle")
     }
 
+    @Test func aSlotFreedWhileItsValueIsOnItsWayIsNeverReached() async {
+        // The front holds slots unretained: a slot must leave it before it is freed.
+        let (front, loader) = make()
+        var slot: Slot? = front.makeSlot()
+        slot!.bind(TestRequest(url: "u"))
+        #expect(await loader.events.next() == .started("u"))
+        let other = front.makeSlot()
+        other.bind(TestRequest(url: "u"))
+        slot = nil
+        loader.complete("u")
+        var pending = front.deliveriesPending.makeAsyncIterator()
+        _ = await pending.next()
+        #expect(front.deliverPending() == 1, "the slot still bound gets it, the freed one is not reached")
+        #expect(other.state.value == "u@1")
+    }
+
     @Test func showsAPlaceholderThenTheValueAtTheNextFrame() async {
         let (front, loader) = make()
         let slot = front.makeSlot()
