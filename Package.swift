@@ -127,24 +127,23 @@ let package = Package(
         .executableTarget(name: "scrollwork", dependencies: ["ScrollworkApp"]),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "SeededRandom"]),
-        // A clock that does not wait, scratch directories, hostile feeds, a fetcher without a
-        // network and the built executables, for tests; the loopback server comes from the
-        // product module LoopbackHTTP.
-        .target(
-            name: "ScrollworkTestSupport",
-            dependencies: ["LoopbackHTTP", "Feeds"],
-            path: "Tests/ScrollworkTestSupport"
-        ),
+        // For any test: a clock that does not wait, scratch directories, hostile text, the
+        // built executables, a pseudo-terminal and tmux. No engine of the package, so engine
+        // tests build no GRDB or NIO through it.
+        .target(name: "ScrollworkTestSupport", path: "Tests/ScrollworkTestSupport"),
+        // For the tests of feeds and of the app: a fetcher without a network, and the loopback
+        // server of the product module LoopbackHTTP.
+        .target(name: "FeedsTestSupport", dependencies: ["Feeds", "LoopbackHTTP"], path: "Tests/FeedsTestSupport"),
         .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "StableHashing", "SeededRandom", "ScrollworkTestSupport"]),
         .testTarget(
             name: "HTTPLoadingTests",
-            dependencies: ["HTTPLoading", "ContentLoadingHTTP", "ContentLoading", "ScrollworkTestSupport"]
+            dependencies: ["HTTPLoading", "ContentLoadingHTTP", "ContentLoading", "LoopbackHTTP", "ScrollworkTestSupport"]
         ),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures", "SeededRandom"]),
         .testTarget(name: "ThumbnailLoadingTests", dependencies: ["ThumbnailLoading", "Thumbnails", "ContentLoading", "ImageFixtures"]),
         .testTarget(
             name: "FeedsTests",
-            dependencies: ["Feeds", "SeededRandom", "ScrollworkTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Feeds", "SeededRandom", "ScrollworkTestSupport", "FeedsTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The child that FeedsTests kills in the middle of an ingest: a crash test needs a real
         // process. `swift test` builds it next to the test bundle, where the test finds it.
@@ -168,6 +167,7 @@ let package = Package(
             name: "ScrollworkAppTests",
             dependencies: [
                 "ScrollworkApp", "ListDiff", "ListViewport", "Thumbnails", "Feeds", "TerminalUI", "ImageFixtures", "ScrollworkTestSupport",
+                "FeedsTestSupport", "ScrollSimulation",
                 "ContentLoading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),

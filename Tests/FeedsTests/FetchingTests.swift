@@ -1,7 +1,8 @@
-@testable import Feeds
+import FeedsTestSupport
 import Foundation
 import ScrollworkTestSupport
 import Testing
+@testable import Feeds
 
 /// The fetcher against a loopback server.
 @Suite(.serialized) struct FetchingTests {

@@ -1,9 +1,10 @@
 import ContentLoading
 import ContentLoadingHTTP
 import Foundation
-@testable import HTTPLoading
+import LoopbackHTTP
 import ScrollworkTestSupport
 import Testing
+@testable import HTTPLoading
 
 /// The loader against a real server on 127.0.0.1. Time is real only where the test is about a
 /// timeout (a fraction of a second); retry backoff goes through a clock that does not wait.

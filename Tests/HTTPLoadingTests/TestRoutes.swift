@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTP
 import ScrollworkTestSupport
 
 /// The behaviours the HTTP loader must handle, as a loopback server's routes.

@@ -1,5 +1,6 @@
 import ContentLoading
 import Feeds
+import FeedsTestSupport
 import Foundation
 import ImageFixtures
 import ScrollworkTestSupport

@@ -1,3 +1,4 @@
+import FeedsTestSupport
 import Foundation
 import ImageFixtures
 import ScrollworkTestSupport

@@ -1,8 +1,9 @@
-@testable import Feeds
+import FeedsTestSupport
 import Foundation
 import GRDB
 import ScrollworkTestSupport
 import Testing
+@testable import Feeds
 
 /// Feeds as the live source of a list: snapshots that follow the store, progress as it
 /// happens, whole large feeds, readers that never wait, and a pool that is never blocked.
