@@ -237,6 +237,32 @@ import Testing
             == [.refresh(nil), .draw, .wake(.autoRefresh, after: .seconds(60))])
     }
 
+    @Test func aRefreshSaysItsProgressThenItsOutcomeWithTheNoticeOnce() {
+        let list = Self.list(3)
+        var state = Self.state(list)
+        state.notice = "a setting this version cannot honour"
+        _ = state.update(Self.key("R"), list: list, now: .zero)
+        #expect(state.update(Self.key("R"), list: list, now: .zero) == [.draw])
+        #expect(state.message == "already refreshing")
+        let news = StoredFeed(id: 1, url: URL(string: "https://news.example/feed")!, title: "News")
+        let broken = StoredFeed(id: 2, url: URL(string: "https://broken.example/feed")!, title: "Broken")
+        var counts = EntryChangeCounts()
+        counts.new = 3
+        for progress in [FeedRefreshProgress.planned(feeds: 2), .started(news), .batchStored(news, counts: counts), .finished(FeedRefreshOutcome(feed: news, status: .refreshed(new: 3, modified: 0, unchanged: 0, malformed: false), movedTo: nil)),
+                         .failed(broken, message: "HTTP 404")] {
+            #expect(state.update(.refreshProgress(progress), list: list, now: .zero) == [.drawNextFrame])
+        }
+        #expect(state.statusText(hint: "", figures: "").hasPrefix("refreshing 2/2 feeds · 3 new · 1 failed"))
+        _ = state.update(.refreshFinished([
+            FeedRefreshOutcome(feed: news, status: .refreshed(new: 3, modified: 0, unchanged: 0, malformed: false), movedTo: nil),
+            FeedRefreshOutcome(feed: broken, status: .failed("HTTP 404"), movedTo: nil),
+        ]), list: list, now: .zero)
+        #expect(state.statusText(hint: "", figures: "") == "refreshed 2 feeds: 3 new · failed: Broken: HTTP 404 · a setting this version cannot honour")
+        _ = state.update(Self.key("R"), list: list, now: .zero)
+        _ = state.update(.refreshFinished([]), list: list, now: .zero)
+        #expect(!state.statusText(hint: "", figures: "").contains("cannot honour"), "said once")
+    }
+
     @Test func aResizeLaysTheArticleOutAgainAndKeepsItsScrollInRange() {
         let list = Self.list(3)
         var state = Self.state(list)

@@ -497,18 +497,5 @@ import Testing
         harness.reader.send(.timer(.markReadCheck))
         #expect(harness.terminal.frameSizes.count == written, "a frame after quitting would land on the user's screen")
     }
-
-    @Test(.timeLimit(.minutes(1)))
-    func aNoticeIsSaidOnceAfterTheFirstRefresh() async throws {
-        let harness = try Harness(columns: 160, notice: "a setting this version cannot honour")
-        await harness.start()
-        harness.key(.character("R"))
-        await harness.pump(until: { harness.reader.state.refreshesFinished == 1 })
-        #expect(harness.line(29).contains("a setting this version cannot honour"), "\(harness.line(29))")
-        harness.key(.character("R"))
-        await harness.pump(until: { harness.reader.state.refreshesFinished == 2 })
-        #expect(!harness.line(29).contains("cannot honour"))
-        harness.reader.stop()
-    }
 }
 
