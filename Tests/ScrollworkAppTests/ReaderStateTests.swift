@@ -38,9 +38,14 @@ import Testing
     static func state(_ list: ReaderList, options: ReaderOptions = ReaderOptions()) -> ReaderState {
         var state = ReaderState(title: "Test", options: options, layout: ScreenLayout(columns: 80, rows: 27))
         _ = state.start()
-        let byID = Dictionary(uniqueKeysWithValues: list.items.map { ($0.id, $0) })
-        _ = state.update(.rows(list.items, byID, unread: list.items.count, generation: 1), list: list, now: .zero)
+        _ = state.update(Self.snapshot(list.items), list: list, now: .zero)
         return state
+    }
+
+    /// The store's snapshot of `rows` for query `generation`.
+    static func snapshot(_ rows: [EntryRow], generation: Int = 1) -> ReaderEvent {
+        .rows(rows, Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) }), unread: rows.filter { !$0.isRead }.count,
+              generation: generation)
     }
 
     static func key(_ character: Character) -> ReaderEvent {
@@ -124,8 +129,7 @@ import Testing
         _ = state.update(Self.key("s"), list: list, now: .zero)
         var starred = list.items
         starred[0].isStarred = true
-        let byID = Dictionary(uniqueKeysWithValues: starred.map { ($0.id, $0) })
-        _ = state.update(.rows(starred, byID, unread: 10, generation: 1), list: list, now: .zero)
+        _ = state.update(Self.snapshot(starred), list: list, now: .zero)
         #expect(state.pending[0]?.starred == true, "the write has not said it finished")
         _ = state.update(.written(.setStarred(true, [0]), failure: nil), list: list, now: .zero)
         #expect(state.pending.isEmpty)
@@ -147,11 +151,10 @@ import Testing
         var state = Self.state(list)
         let effects = state.update(Self.key("u"), list: list, now: .zero)
         #expect(effects.contains(.follow(EntryQuery(unreadOnly: true, limit: 10_000), generation: 2)))
-        let byID = Dictionary(uniqueKeysWithValues: list.items.map { ($0.id, $0) })
-        #expect(state.update(.rows(list.items, byID, unread: 10, generation: 1), list: list, now: .zero).isEmpty)
-        #expect(state.update(.rows(list.items, byID, unread: 10, generation: 2), list: list, now: .zero)
+        #expect(state.update(Self.snapshot(list.items), list: list, now: .zero).isEmpty)
+        #expect(state.update(Self.snapshot(list.items, generation: 2), list: list, now: .zero)
             == [.submit(list.items, animated: false)])
-        #expect(state.update(.rows(list.items, byID, unread: 10, generation: 2), list: list, now: .zero)
+        #expect(state.update(Self.snapshot(list.items, generation: 2), list: list, now: .zero)
             == [.submit(list.items, animated: true)])
     }
 
@@ -212,16 +215,16 @@ import Testing
         options.markReadAfter = .seconds(1)
         let list = Self.list(20)
         var state = Self.state(list, options: options)
-        #expect(state.update(.frameDrawn, list: list, now: .zero) == [.wake(.markReadCheck, after: .seconds(1))])
-        #expect(state.update(.frameDrawn, list: list, now: .milliseconds(500)).isEmpty, "one wake-up at a time")
+        #expect(state.update(.frameTick, list: list, now: .zero) == [.wake(.markReadCheck, after: .seconds(1))])
+        #expect(state.update(.frameTick, list: list, now: .milliseconds(500)).isEmpty, "one wake-up at a time")
         let due = state.update(.timer(.markReadCheck), list: list, now: .seconds(1))
         #expect(due == [.write(.setRead(true, [0, 1, 2, 3, 4]))], "the five posts wholly on screen")
-        #expect(state.update(.frameDrawn, list: list, now: .seconds(2)).isEmpty, "written once")
+        #expect(state.update(.frameTick, list: list, now: .seconds(2)).isEmpty, "written once")
         // A post marked unread by hand stays unread.
         #expect(state.update(Self.key("m"), list: list, now: .seconds(3)) == [.write(.setRead(false, [0]))])
         #expect(state.keptUnread == [0])
-        #expect(state.update(.frameDrawn, list: list, now: .seconds(3)).isEmpty)
-        #expect(state.update(.frameDrawn, list: list, now: .seconds(10)).isEmpty)
+        #expect(state.update(.frameTick, list: list, now: .seconds(3)).isEmpty)
+        #expect(state.update(.frameTick, list: list, now: .seconds(10)).isEmpty)
     }
 
     @Test func theAutomaticRefreshRunsOnTheFrameClockAndNeverTwiceAtOnce() {

@@ -205,7 +205,7 @@ final class Reader: ListViewportHost {
             case let .wake(timer, delay):
                 frames.schedule(after: delay) { [weak self] in self?.send(.timer(timer)) }
             case .showFigures(let figures):
-                if figures.isEmpty { thumbnails.hideFigures() } else { thumbnails.showFigures(figures) }
+                thumbnails.showFigures(figures)
             }
         }
         if drawNow { draw() }
@@ -306,7 +306,7 @@ final class Reader: ListViewportHost {
         } else if redraw {
             draw()
         }
-        send(.frameDrawn)
+        send(.frameTick)
     }
 
     /// Draws the screen as the state has it: the open article, the feed list, or the post list

@@ -26,8 +26,8 @@ enum ReaderEvent: Sendable {
     case timer(ReaderTimer)
     /// A store write finished, with why it failed if it did.
     case written(StoreWrite, failure: String?)
-    /// A frame was drawn: the list may have moved.
-    case frameDrawn
+    /// A frame went by: the list may have moved.
+    case frameTick
 }
 
 /// The wake-ups the state asks for, at most one of each pending.
@@ -330,7 +330,7 @@ struct ReaderState {
             settlePending()
             guard let failure else { return [] }
             return say("cannot save: \(failure)", now: false)
-        case .frameDrawn:
+        case .frameTick:
             return markReadOnScroll(list: list, now: now)
         }
     }
@@ -366,7 +366,7 @@ struct ReaderState {
             if case .article(let open, let scroll) = screen {
                 let article = ArticleScreen(entry: open.entry, document: open.document, feedTitle: open.feedTitle,
                                             width: layout.columns, showsPictures: options.showsPictures)
-                screen = .article(article, scroll: min(scroll, article.maxScroll(height: layout.body.height)))
+                show(article, scrolledTo: scroll)
                 effects.append(.showFigures(article.figures))
             }
             return effects + [.draw]
@@ -488,8 +488,13 @@ struct ReaderState {
         case .refresh, .refreshAll: return refresh(nil)
         default: return []
         }
-        screen = .article(article, scroll: min(max(0, scroll), article.maxScroll(height: height)))
+        show(article, scrolledTo: scroll)
         return [.draw]
+    }
+
+    /// Shows `article` scrolled to `scroll`, kept between its top and the last screenful.
+    private mutating func show(_ article: ArticleScreen, scrolledTo scroll: Int) {
+        screen = .article(article, scroll: min(max(0, scroll), article.maxScroll(height: layout.body.height)))
     }
 
     /// Opens a post's link in the browser, unless it has none or it is not a web address.
@@ -524,9 +529,7 @@ struct ReaderState {
     private mutating func handle(_ mouse: MouseEvent, list: ReaderList, now: Duration) -> [ReaderEffect] {
         if case .article(let article, let scroll) = screen {
             guard case .scroll(let direction) = mouse.action, direction == .up || direction == .down else { return [] }
-            let step = direction == .up ? -3 : 3
-            let height = layout.body.height
-            screen = .article(article, scroll: min(max(0, scroll + step), article.maxScroll(height: height)))
+            show(article, scrolledTo: scroll + (direction == .up ? -3 : 3))
             return [.draw]
         }
         guard case .list = screen else { return [] }
@@ -700,7 +703,7 @@ struct ReaderState {
         guard !pending.isEmpty else { return }
         pending = pending.filter { id, flags in
             guard flags.writes <= 0, let row = rowsByID[id] else { return flags.writes > 0 }
-            return flags.read.map { $0 != row.isRead } ?? false || flags.starred.map { $0 != row.isStarred } ?? false
+            return (flags.read.map { $0 != row.isRead } ?? false) || (flags.starred.map { $0 != row.isStarred } ?? false)
         }
     }
 

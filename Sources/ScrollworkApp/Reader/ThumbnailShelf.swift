@@ -170,8 +170,12 @@ final class ThumbnailShelf {
     /// changed only by ``deliver()``, which a frame calls before it draws.
     /// - Complexity: O(the pictures on display).
     var figures: Figures {
+        figureSlots.isEmpty ? Self.count(pictures.values) : Self.count(figurePictures.values)
+    }
+
+    private static func count(_ states: some Sequence<PictureState>) -> Figures {
         var figures = Figures()
-        for state in figureSlots.isEmpty ? Array(pictures.values) : Array(figurePictures.values) {
+        for state in states {
             switch state {
             case .loading: figures.loading += 1
             case .failed: figures.failed += 1
