@@ -30,6 +30,17 @@ struct EntryRuleTests {
         #expect(ids[5] != ids[3])
     }
 
+    /// A guid of nothing but control characters is empty once cleaned, so the fallbacks apply:
+    /// found by `RobustnessTests` with seed 11942495022162171313, where a flipped byte left an
+    /// Atom entry with an empty id.
+    @Test func aGuidOfControlCharactersAloneFallsBackLikeAnEmptyOne() throws {
+        let feed = try parse(Self.rss("""
+            <item><guid>\u{85}\u{9F} \u{202E}</guid><title>B</title><link>https://x.example/b</link><pubDate>Sat, 02 Mar 2024 10:00:00 GMT</pubDate></item>
+            <item><guid> \u{7F}</guid><title>D</title></item>
+            """))
+        #expect(feed.entries.map(\.id) == ["https://x.example/b 2024-03-02T10:00:00Z", "title:af63f94c86021dd3"])
+    }
+
     @Test func permalinkGuidServesAsLinkButNotOneMarkedFalse() throws {
         let feed = try parse(Self.rss("""
             <item><title>A</title><guid>https://x.example/a</guid></item>

@@ -62,9 +62,11 @@ struct EntryDraft {
     }
 
     /// The guid or id; else the link and the date; else the link; else a stable hash of the
-    /// title (or of the text, for an entry without a title).
+    /// title (or of the text, for an entry without a title). The guid is judged as it will be
+    /// stored, cleaned of control characters (``FeedText/line(_:)``): one of nothing else is
+    /// empty.
     static func id(guid: String?, link: URL?, date: Date?, title: String, text: String?) -> String {
-        if let guid = guid?.trimmedWhitespace, !guid.isEmpty { return guid }
+        if let guid = guid.map(FeedText.line)?.trimmedWhitespace, !guid.isEmpty { return guid }
         if let link, let date { return link.absoluteString + " " + FeedDate.rfc3339(date) }
         if let link { return link.absoluteString }
         return "title:" + StableHash.hex(title.isEmpty ? text ?? "" : title)
