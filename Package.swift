@@ -101,9 +101,11 @@ let package = Package(
             ]
         ),
 
-        // The reader: commands, benchmarks. Only this layer knows about the terminal and the CLI.
+        // The reader: its state machine and runtime, screens, settings and the thumbnails it
+        // shows. It knows the terminal but neither the command line, the benchmarks' simulation
+        // nor the generated images.
         .target(
-            name: "ScrollworkApp",
+            name: "ScrollworkReader",
             dependencies: [
                 "ListDiff",
                 "ContentLoading",
@@ -115,13 +117,49 @@ let package = Package(
                 "TerminalUI",
                 "ListViewport",
                 "ViewportLoading",
+                // The reader's settings file (config.toml).
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+        // The embedded demo: a generated feed and its pictures, served on the loopback address.
+        .target(name: "ScrollworkDemo", dependencies: ["ImageFixtures", "SeededRandom", "LoopbackHTTP"]),
+        // `scrollwork bench`: every figure against its peers, over the simulation, the fixtures,
+        // the demo and the reader itself.
+        .target(
+            name: "ScrollworkBench",
+            dependencies: [
+                "ScrollworkReader",
+                "ScrollworkDemo",
+                "ScrollSimulation",
                 "ImageFixtures",
                 "SeededRandom",
                 "LoopbackHTTP",
-                "ScrollSimulation",
+                "ListDiff",
+                "ContentLoading",
+                "ContentLoadingHTTP",
+                "HTTPLoading",
+                "Thumbnails",
+                "Feeds",
+                "TerminalUI",
+                "ListViewport",
+                "ViewportLoading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // The reader's settings file (config.toml).
-                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+        // The command line: every subcommand, and the root that runs them.
+        .target(
+            name: "ScrollworkApp",
+            dependencies: [
+                "ScrollworkReader",
+                "ScrollworkDemo",
+                "ScrollworkBench",
+                "ListDiff",
+                "ContentLoading",
+                "HTTPLoading",
+                "Thumbnails",
+                "Feeds",
+                "TerminalUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "scrollwork", dependencies: ["ScrollworkApp"]),
@@ -163,12 +201,21 @@ let package = Package(
             path: "Tests/TerminalSessionHelper"
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Thumbnails", "SeededRandom", "ScrollworkTestSupport"]),
+        // The reader's state, screens and settings, and the reader over a real store.
+        .testTarget(
+            name: "ScrollworkReaderTests",
+            dependencies: [
+                "ScrollworkReader", "ListViewport", "Thumbnails", "Feeds", "TerminalUI", "ContentLoading", "ImageFixtures",
+                "ScrollworkTestSupport", "FeedsTestSupport",
+            ]
+        ),
+        // The commands, the demo and the benchmarks, and the built executable end to end.
         .testTarget(
             name: "ScrollworkAppTests",
             dependencies: [
-                "ScrollworkApp", "ListDiff", "ListViewport", "Thumbnails", "Feeds", "TerminalUI", "ImageFixtures", "ScrollworkTestSupport",
-                "FeedsTestSupport", "ScrollSimulation",
-                "ContentLoading",
+                "ScrollworkApp", "ScrollworkReader", "ScrollworkDemo", "ScrollworkBench",
+                "ListDiff", "Thumbnails", "Feeds", "TerminalUI", "ImageFixtures", "ScrollworkTestSupport", "FeedsTestSupport",
+                "ScrollSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import ScrollworkBench
+import ScrollworkReader
 
 /// The `scrollwork` command line: the reader's entry point and its tools.
 public struct ScrollworkCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScrollworkApp
+@testable import ScrollworkReader
 
 /// Where the reader's files go, from flags and an injected environment.
 @Suite struct AppPathsTests {

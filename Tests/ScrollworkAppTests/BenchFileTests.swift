@@ -5,6 +5,7 @@ import ScrollworkTestSupport
 import Testing
 import Thumbnails
 @testable import ScrollworkApp
+@testable import ScrollworkBench
 
 /// `bench decode --file` and `bench feed --file`: the user's own files, one row each.
 @Suite struct BenchFileTests {

@@ -2,6 +2,7 @@ import Foundation
 import ScrollworkTestSupport
 import Testing
 @testable import ScrollworkApp
+@testable import ScrollworkReader
 
 /// `scrollwork config`, `--data-dir` and a bad settings file, end to end on the built binary,
 /// in an environment of the test's own (no `HOME` of the person running the tests).

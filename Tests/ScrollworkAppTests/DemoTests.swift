@@ -5,6 +5,7 @@ import ScrollworkTestSupport
 import Testing
 import Thumbnails
 @testable import ScrollworkApp
+@testable import ScrollworkDemo
 
 /// The embedded demo: a feed that changes, pictures worth looking at, served over real HTTP.
 @Suite struct DemoTests {

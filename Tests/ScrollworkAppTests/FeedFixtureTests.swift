@@ -1,6 +1,7 @@
 import Feeds
 import Testing
 @testable import ScrollworkApp
+@testable import ScrollworkBench
 
 /// The benchmark's feeds must be what they claim: a parse that recovers from an error measures
 /// the recovery, not the parser.

@@ -5,6 +5,8 @@ import ScrollworkTestSupport
 import Testing
 import Thumbnails
 @testable import ScrollworkApp
+@testable import ScrollworkBench
+@testable import ScrollworkReader
 
 /// Files whose cost is what they declare, not what they are: the memory a command spends on
 /// them is bounded by what it keeps.

@@ -16,29 +16,29 @@ import Testing
         // The list fills as the refresh stores its batches; pictures arrive over HTTP, are
         // decoded and drawn as half blocks.
         try screen.wait(for: child, "the list of 500 posts with thumbnails") { screen in
-            Self.line(screen, 0).contains("500 posts") && Self.line(screen, 1).contains("▀")
+            screen.text(ofRow: 0, trailingBlanks: false).contains("500 posts") && screen.text(ofRow: 1, trailingBlanks: false).contains("▀")
         }
         #expect(child.isRaw)
-        let header = Self.line(screen.terminal.screen, 0)
+        let header = screen.terminal.screen.text(ofRow: 0, trailingBlanks: false)
         #expect(header.contains("Scrollwork demo"))
         // The newest post of the demo's first generation is on the first row of the list.
-        let firstTitle = Self.line(screen.terminal.screen, 1)
+        let firstTitle = screen.terminal.screen.text(ofRow: 1, trailingBlanks: false)
         #expect(firstTitle.contains("Postcards from the landing zone from a hilltop"), "\(firstTitle)")
         #expect(firstTitle.hasPrefix("●"), "unread")
 
         // Move to the second post and open it: its title heads the article.
-        let secondTitle = Self.line(screen.terminal.screen, 6).split(separator: " ").suffix(3).joined(separator: " ")
+        let secondTitle = screen.terminal.screen.text(ofRow: 6, trailingBlanks: false).split(separator: " ").suffix(3).joined(separator: " ")
         child.type("j")
         child.type("j")
         child.type("\r")
-        try screen.wait(for: child, "the article") { Self.line($0, 29).contains("q back") }
-        #expect(Self.line(screen.terminal.screen, 1).contains(secondTitle), "\(Self.line(screen.terminal.screen, 1)) / \(secondTitle)")
-        #expect(Self.line(screen.terminal.screen, 0).hasPrefix(" Scrollwork demo"), "the title bar names the feed")
+        try screen.wait(for: child, "the article") { $0.text(ofRow: 29, trailingBlanks: false).contains("q back") }
+        #expect(screen.terminal.screen.text(ofRow: 1, trailingBlanks: false).contains(secondTitle), "\(screen.terminal.screen.text(ofRow: 1, trailingBlanks: false)) / \(secondTitle)")
+        #expect(screen.terminal.screen.text(ofRow: 0, trailingBlanks: false).hasPrefix(" Scrollwork demo"), "the title bar names the feed")
 
         child.type("q")
-        try screen.wait(for: child, "the list again") { Self.line($0, 0).contains("500 posts") }
+        try screen.wait(for: child, "the list again") { $0.text(ofRow: 0, trailingBlanks: false).contains("500 posts") }
         child.type("r")
-        try screen.wait(for: child, "a finished refresh") { Self.line($0, 29).contains("refreshed 1 feed") }
+        try screen.wait(for: child, "a finished refresh") { $0.text(ofRow: 29, trailingBlanks: false).contains("refreshed 1 feed") }
         child.type("q")
         let status = try child.waitForStatusChange()
         #expect(status == 0, "exit status \(status)")
@@ -72,17 +72,10 @@ import Testing
                 if condition(terminal.screen) { return }
                 guard ContinuousClock.now < limit else {
                     throw PseudoTerminalChild.Failed("never saw \(what); the screen:\n"
-                        + (0..<terminal.screen.rows).map { ReaderEndToEndTests.line(terminal.screen, $0) }.joined(separator: "\n"))
+                        + (0..<terminal.screen.rows).map { terminal.screen.text(ofRow: $0, trailingBlanks: false) }.joined(separator: "\n"))
                 }
                 child.drain(waitingMilliseconds: 100)
             }
         }
-    }
-
-    /// The text of `row`, trailing blanks removed.
-    static func line(_ screen: CellBuffer, _ row: Int) -> String {
-        var text = screen.text(ofRow: row)
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }

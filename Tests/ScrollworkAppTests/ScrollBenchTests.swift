@@ -2,6 +2,7 @@ import Foundation
 import ScrollSimulation
 import Testing
 @testable import ScrollworkApp
+@testable import ScrollworkBench
 
 /// `bench scroll --json`: one object per strategy and trace, with issue 14's keys.
 @MainActor

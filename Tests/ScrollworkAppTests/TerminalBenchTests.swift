@@ -1,6 +1,7 @@
 import TerminalUI
 import Testing
 @testable import ScrollworkApp
+@testable import ScrollworkBench
 
 @Suite struct TerminalBenchTests {
     @Test func everyScreenShowsEightPicturesWorthOfHalfBlocks() {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScrollworkReader
 import ListDiff
 
 /// `scrollwork diff OLD.json NEW.json`: the staged batch updates between two snapshots.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Feeds
 import Foundation
+import ScrollworkReader
 import HTTPLoading
 
 /// Where the reader's files live, for every command that uses them: the database, and for
@@ -74,12 +75,6 @@ struct StoreOptions: ParsableArguments {
             throw Failure("\(url.path): \(error.localizedDescription)")
         }
     }
-}
-
-/// A failure the user should read: printed on standard error, exit status 1.
-struct Failure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 extension ParsableCommand {

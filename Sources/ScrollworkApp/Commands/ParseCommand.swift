@@ -1,6 +1,7 @@
 import ArgumentParser
 import Feeds
 import Foundation
+import ScrollworkReader
 
 /// `scrollwork parse [--json] FILE...`: parses feed files without storing anything.
 struct ParseCommand: ParsableCommand {

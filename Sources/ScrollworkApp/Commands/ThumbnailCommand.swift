@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScrollworkReader
 import Thumbnails
 
 /// `scrollwork thumbnail FILE [--size N] --out OUT.pam`: decodes a PNG or JPEG, reduces it,

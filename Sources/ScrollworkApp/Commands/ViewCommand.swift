@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ScrollworkReader
 import HTTPLoading
 import TerminalUI
 import Thumbnails

@@ -1,4 +1,5 @@
 import Foundation
+import ScrollworkReader
 import ListDiff
 
 /// Any JSON value, compared structurally: the content of a section or item in a `diff` input.

@@ -1,3 +1,4 @@
+import ScrollworkReader
 import Thumbnails
 
 /// An image file read and decoded: what `thumbnail` and `view` share.

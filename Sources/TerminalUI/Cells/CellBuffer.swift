@@ -32,13 +32,16 @@ public struct CellBuffer: Hashable, Sendable {
         return cells[row * columns + column]
     }
 
-    /// The characters of `row`, left to right (a wide character once), trailing blanks kept:
-    /// what a person reads on that line, for tests and logs.
+    /// The characters of `row`, left to right (a wide character once): what a person reads on
+    /// that line, for tests and logs. Trailing blanks are kept unless `trailingBlanks` is false.
     /// - Complexity: O(columns).
-    public func text(ofRow row: Int) -> String {
+    public func text(ofRow row: Int, trailingBlanks: Bool = true) -> String {
         var text = ""
         for column in 0..<columns {
             if let grapheme = self[row, column].grapheme { text.append(grapheme) }
+        }
+        if !trailingBlanks {
+            while text.last == " " { text.removeLast() }
         }
         return text
     }

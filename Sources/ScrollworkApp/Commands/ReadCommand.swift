@@ -1,0 +1,99 @@
+import ArgumentParser
+import ContentLoading
+import Feeds
+import Foundation
+import ScrollworkDemo
+import ScrollworkReader
+import TerminalUI
+
+/// `scrollwork` (or `scrollwork read`): the terminal reader. With no subscriptions, or with
+/// `--demo`, it reads the embedded demo feed, served over HTTP on 127.0.0.1.
+struct ReadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read",
+        abstract: "Open the terminal reader (the default command); with no subscriptions, the embedded demo.",
+        discussion: """
+            Keys: j/k or arrows scroll, space and b page, g and G go to the top and bottom, r \
+            refreshes, q quits. The demo serves a generated feed of 500 posts with pictures on \
+            127.0.0.1, changing every 20 seconds, and keeps its database in a temporary folder.
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var config: ConfigOptions
+    @Flag(help: "Read the embedded demo feed, whatever the subscriptions.") var demo = false
+
+    @MainActor
+    func run() async throws {
+        let paths = store.paths(configFile: config.file)
+        // A settings file with a mistake is reported before the terminal is taken.
+        let settings = try await reportingFailures("read") { try ReaderSettings.load(from: paths.configFile) }
+        guard let session = TerminalSession() else {
+            printError("scrollwork: the reader needs a terminal; `scrollwork list` prints the stored entries")
+            throw ExitCode.failure
+        }
+        let source = try await reportingFailures("read") {
+            do {
+                return try await openSource()
+            } catch let error as Failure {
+                throw error
+            } catch let error as FeedStoreError {
+                throw error
+            } catch {
+                throw Failure("cannot start the demo: \(error)")
+            }
+        }
+        let (feedStore, demoServer, scratch, useDemo) = (source.store, source.demo, source.scratch, source.demo != nil)
+        let fetcher = FeedFetcher()
+        defer {
+            if let scratch { try? FileManager.default.removeItem(at: scratch) }
+        }
+        do {
+            try session.start()
+        } catch {
+            printError("scrollwork: cannot take the terminal: \(error)")
+            throw ExitCode.failure
+        }
+        let options = Reader.Options(settings: settings, colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment))
+        // Pictures are kept on disk between runs, the demo's in its own folder; a cache that
+        // cannot be opened only costs the pictures loading again.
+        let imageCache = scratch.map { $0.appendingPathComponent("images") } ?? paths.imageCache
+        let shelf = ThumbnailShelf(diskCache: try? DiskCache<URL>(directory: imageCache))
+        let reader = Reader(
+            terminal: TerminalIO(session: session), store: feedStore, refresher: FeedRefresher(store: feedStore, fetcher: fetcher),
+            title: useDemo ? "Scrollwork demo (add a real feed: scrollwork add URL)" : "Scrollwork",
+            frames: LiveFrames(), thumbnails: shelf, options: options,
+            notice: settings.imageMode == .kitty ? "image_mode = \"kitty\": this version draws pictures in half blocks" : nil)
+        await reader.run()
+        session.stop()
+        try? await fetcher.shutdown()
+        try? await demoServer?.stop()
+    }
+
+    /// What the reader reads: the store, and the demo's server and folder when it is the demo.
+    private struct Source {
+        var store: FeedStore
+        var demo: DemoServer?
+        var scratch: URL?
+    }
+
+    /// The subscriptions' store, or the demo's (server started, feed added) when there are no
+    /// subscriptions or `--demo` asks for it.
+    private func openSource() async throws -> Source {
+        guard try demo || !hasSubscriptions() else { return Source(store: try store.openExisting()) }
+        let server = try await DemoServer.start()
+        // One folder per user, emptied at every start: a demo killed before it could clean up
+        // leaves nothing behind for long.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-demo-\(getuid())")
+        try? FileManager.default.removeItem(at: directory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let feedStore = try FeedStore(path: directory.appendingPathComponent("demo.sqlite").path)
+        _ = try await feedStore.addFeed(url: server.feedURL, title: "Scrollwork demo")
+        return Source(store: feedStore, demo: server, scratch: directory)
+    }
+
+    /// Whether the database exists and follows at least one feed; reading it creates nothing.
+    private func hasSubscriptions() throws -> Bool {
+        guard FileManager.default.fileExists(atPath: store.path) else { return false }
+        return try !store.openExisting().feeds().isEmpty
+    }
+}

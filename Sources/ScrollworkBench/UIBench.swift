@@ -1,0 +1,202 @@
+import ArgumentParser
+import Feeds
+import Foundation
+import ScrollworkDemo
+import ScrollworkReader
+import TerminalUI
+
+/// The main actor's time per piece of work of a running reader, for `scrollwork bench ui`:
+/// every event the reader's loop hands it, and every frame and wake-up of its clock. A piece
+/// of work that wrote to the terminal drew a frame.
+@MainActor
+final class FrameLog {
+    /// Milliseconds of each piece of work that drew a frame: the frame's whole cost on the
+    /// main actor.
+    private(set) var frameMilliseconds: [Double] = []
+    /// Main-actor milliseconds in each 1/60 s of wall time that had any work, all of it.
+    var busyMilliseconds: [Double] { Array(busyBySlot.values) }
+    private var busyBySlot: [Int: Double] = [:]
+    private let origin = ContinuousClock.now
+    private let terminal: ScriptedTerminal
+
+    /// A log of the work that draws into `terminal`.
+    init(terminal: ScriptedTerminal) {
+        self.terminal = terminal
+    }
+
+    /// Runs `work` and records its time, as a frame if it drew one.
+    func time(_ work: () -> Void) {
+        let written = terminal.frameSizes.count
+        let started = ContinuousClock.now
+        work()
+        let milliseconds = (ContinuousClock.now - started).milliseconds
+        if terminal.frameSizes.count > written { frameMilliseconds.append(milliseconds) }
+        // The slot the work ended in: it is charged to the frame interval it delays.
+        let slot = Int((ContinuousClock.now - origin).milliseconds / (1000.0 / 60))
+        busyBySlot[slot, default: 0] += milliseconds
+    }
+}
+
+/// A frame clock whose every frame and wake-up is timed by a ``FrameLog``.
+@MainActor
+final class TimedFrames: FrameScheduling {
+    private let frames: any FrameScheduling
+    private let log: FrameLog
+
+    init(_ frames: any FrameScheduling, log: FrameLog) {
+        self.frames = frames
+        self.log = log
+    }
+
+    var now: Duration { frames.now }
+
+    func requestFrame(_ fire: @escaping @MainActor @Sendable () -> Void) {
+        frames.requestFrame { [log] in log.time(fire) }
+    }
+
+    func schedule(after delay: Duration, _ fire: @escaping @MainActor @Sendable () -> Void) {
+        frames.schedule(after: delay) { [log] in log.time(fire) }
+    }
+}
+
+/// `scrollwork bench ui`: the real reader, in its real frame loop, rendering into an in-memory
+/// 120 × 40 terminal, on the embedded demo served over loopback HTTP with its latency, driven
+/// by a script: the list of 500 posts fills with thumbnails, a long fling goes through it and
+/// stops, a refresh brings about 160 changes, and a fling goes back to the top.
+struct UIBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ui",
+        abstract: "Frame times of the real reader on the demo: fling through 500 posts, refresh about 160 changes, fling back.",
+        discussion: """
+            Every event the reader's main actor handles is timed (frame ticks, keys, the store's \
+            snapshots, arrivals); a frame is an event that drew. frame_ms is its whole cost on \
+            the main actor: applying a chunk of the update, physics, layout, building the cells, \
+            diffing and encoding them. busy_ms_per_frame is all main-actor work in one 1/60 s of \
+            wall time (frames, keys, snapshots, arrivals), over the intervals that had any. bytes_per_frame is what one frame wrote. frames_over_budget counts \
+            frames over 16.7 ms. The run takes about 15 seconds of real time.
+            """)
+
+    @OptionGroup var options: BenchOptions
+
+    @MainActor
+    func run() async throws {
+        let generations = DemoGenerations()
+        let server = try await DemoServer.start(elapsed: { generations.elapsed })
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FeedStore(path: directory.appendingPathComponent("bench.sqlite").path)
+        _ = try await store.addFeed(url: server.feedURL, title: "Scrollwork demo")
+        let fetcher = FeedFetcher()
+        let terminal = ScriptedTerminal(columns: 120, rows: 40, decodesFrames: false)
+        var readerOptions = Reader.Options()
+        readerOptions.refreshInterval = nil
+        readerOptions.colorMode = .truecolor
+        let log = FrameLog(terminal: terminal)
+        let reader = Reader(terminal: terminal, store: store, refresher: FeedRefresher(store: store, fetcher: fetcher),
+                            title: "Scrollwork demo", frames: TimedFrames(LiveFrames(), log: log), options: readerOptions)
+
+        let script = Task { @MainActor in
+            try await Self.play(reader, generations: generations)
+        }
+        await reader.run { reader, event in log.time { reader.send(event) } }
+        let outcome = await script.result
+        try? await fetcher.shutdown()
+        try? await server.stop()
+        let changes = try outcome.get()
+
+        let frames = log.frameMilliseconds
+        let bytes = terminal.frameSizes.map(Double.init)
+        guard !frames.isEmpty else { throw Failure("the reader drew no frame") }
+        var report = BenchReport(columns: [
+            "case", "frames", "frame_ms_p50", "frame_ms_p99", "frame_ms_max", "frames_over_budget",
+            "busy_ms_per_frame_p99", "bytes_per_frame_p50", "bytes_per_frame_p99", "refresh_changes",
+        ])
+        report.append([
+            .text("demo-fling-refresh"), .number(Double(frames.count)),
+            .number(TerminalBench.percentile(frames, 0.5)), .number(TerminalBench.percentile(frames, 0.99)),
+            .number(frames.max() ?? 0), .number(Double(frames.filter { $0 > 1000.0 / 60 }.count)),
+            .number(log.busyMilliseconds.isEmpty ? 0 : TerminalBench.percentile(log.busyMilliseconds, 0.99)),
+            .number(TerminalBench.percentile(bytes, 0.5)), .number(TerminalBench.percentile(bytes, 0.99)),
+            .number(Double(changes)),
+        ])
+        report.print(json: options.json)
+    }
+
+    /// The script, played against the running reader; returns how many changes the refresh
+    /// brought.
+    @MainActor
+    private static func play(_ reader: Reader, generations: DemoGenerations) async throws -> Int {
+        defer { reader.sink.yield(.input(.key(KeyPress(.character("q"))))) }
+        // The first refresh fills the list; then its visible thumbnails load.
+        try await wait("the list of 500 posts", for: reader) { reader.viewport.items.count >= 500 && reader.state.refreshing == nil }
+        try await rest(reader)
+        // A long fling down: a wheel notch every 33 ms for two seconds, then it glides to a stop.
+        try await wheel(reader, down: true)
+        try await rest(reader)
+        // About a hundred changes: the demo moves on forty generations, and `r` fetches them.
+        let before = reader.viewport.items
+        generations.skip(40)
+        let refreshes = reader.state.refreshesFinished
+        reader.sink.yield(.input(.key(KeyPress(.character("r")))))
+        try await wait("the refresh", for: reader) { reader.state.refreshesFinished > refreshes }
+        try await rest(reader)
+        let after = reader.viewport.items
+        // Back to the top.
+        try await wheel(reader, down: false)
+        reader.sink.yield(.input(.key(KeyPress(.character("g")))))
+        try await rest(reader)
+        return changeCount(from: before, to: after)
+    }
+
+    /// Inserted, deleted and edited posts between two lists.
+    private static func changeCount(from old: [EntryRow], to new: [EntryRow]) -> Int {
+        let oldByID = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let newIDs = Set(new.map(\.id))
+        let inserted = new.filter { oldByID[$0.id] == nil }.count
+        let deleted = old.filter { !newIDs.contains($0.id) }.count
+        let edited = new.filter { post in oldByID[post.id].map { $0.title != post.title } ?? false }.count
+        return inserted + deleted + edited
+    }
+
+    @MainActor
+    private static func wheel(_ reader: Reader, down: Bool) async throws {
+        for _ in 0..<60 {
+            reader.sink.yield(.input(.mouse(MouseEvent(.scroll(down ? .down : .up), column: 60, row: 20))))
+            try await Task.sleep(for: .milliseconds(33))
+        }
+    }
+
+    /// Waits until nothing moves, no change waits and no image loads, then half a second more.
+    @MainActor
+    private static func rest(_ reader: Reader) async throws {
+        try await wait("the list to rest", for: reader) {
+            let metrics = reader.thumbnails.loader.metrics
+            return !reader.viewport.needsTick && metrics.running + metrics.waiting == 0
+        }
+        try await Task.sleep(for: .milliseconds(500))
+    }
+
+    @MainActor
+    private static func wait(_ what: String, for reader: Reader, _ condition: @MainActor () -> Bool) async throws {
+        let limit = ContinuousClock.now + .seconds(60)
+        while !condition() {
+            guard ContinuousClock.now < limit else { throw Failure("bench ui: waited a minute for \(what)") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}
+
+/// The demo's clock for the benchmark: generations move on when the script says.
+final class DemoGenerations: @unchecked Sendable {
+    private let lock = NSLock()
+    private var generation = 0
+
+    var elapsed: Duration {
+        lock.withLock { DemoServer.generationInterval * generation }
+    }
+
+    func skip(_ count: Int) {
+        lock.withLock { generation += count }
+    }
+}

@@ -1,0 +1,364 @@
+import ContentLoading
+import Feeds
+import Foundation
+import ListDiff
+import ListViewport
+import TerminalUI
+
+/// The terminal feed reader's runtime: it keeps a ``ReaderState``, feeds it every event, and
+/// performs the effects it returns with the handles it holds (the terminal, the store, the
+/// refresher, the viewport, the thumbnails, the frame clock).
+///
+/// The loop sleeps when nothing moves: it wakes for a key, a new snapshot of the store, or
+/// the next frame while the list scrolls or animates (at most one per frame of its
+/// ``FrameScheduling``). Parsing, storing and diffing never run on it: the store's change
+/// stream delivers snapshots, the viewport diffs them off the main actor and applies one chunk
+/// per frame. Store writes run off it too, one after another in the order they were asked for.
+///
+/// Everything arrives as a ``ReaderEvent`` through ``send(_:)``; ``run(handle:)`` feeds it from
+/// the terminal, the store and the loader, and tests call it directly with a
+/// ``ScriptedTerminal`` and ``ManualFrames``.
+@MainActor
+package final class Reader: ListViewportHost {
+    package typealias Item = EntryRow
+    package typealias Event = ReaderEvent
+    package typealias Options = ReaderOptions
+
+    /// What the reader shows and remembers.
+    package private(set) var state: ReaderState
+    let terminal: any ReaderTerminal
+    let store: FeedStore
+    let refresher: FeedRefresher
+    let frames: any FrameScheduling
+    package let thumbnails: ThumbnailShelf
+    /// Opens links (`o`).
+    var browser = BrowserLauncher()
+    package private(set) var viewport: ListViewport<EntryRow>!
+    let events: AsyncStream<Event>
+    package let sink: AsyncStream<Event>.Continuation
+    /// The wall clock that relative dates count from.
+    private let date: @Sendable () -> Date
+
+    private var renderer: FrameRenderer
+    private var buffer: CellBuffer
+    /// The last frame the viewport rendered, drawn again when only the status changes.
+    private(set) var lastFrame = ListViewport<EntryRow>.Frame(rows: [], offset: 0, contentHeight: 0)
+    /// The posts' cells as last drawn, reused while they are unchanged.
+    private let strips = PostListScreen.StripCache()
+    private var frameRequested = false
+    /// Whether the next frame must draw: pictures arrived, or the status line or the feed list
+    /// changed.
+    private var needsRedraw = false
+    /// The task following the store's rows for the list's query.
+    private var watcher: Task<Void, Never>?
+    /// The task following the feeds' counts while the feed list is open.
+    private var feedWatcher: Task<Void, Never>?
+    /// The refresh under way, cancelled and awaited when the reader quits, so that the fetcher
+    /// is closed only after it.
+    private var refreshTask: Task<Void, Never>?
+    /// Store writes, performed in order by ``writer``.
+    private let writes: AsyncStream<StoreWrite>.Continuation
+    private let writer: Task<Void, Never>
+    /// The terminal's input while ``run(handle:)`` reads it.
+    private var input: (any InputReading)?
+
+    package init(terminal: any ReaderTerminal, store: FeedStore, refresher: FeedRefresher, title: String,
+         frames: any FrameScheduling, thumbnails: ThumbnailShelf = ThumbnailShelf(), options: Options = Options(),
+         notice: String? = nil, date: @escaping @Sendable () -> Date = Date.init) {
+        self.terminal = terminal
+        self.store = store
+        self.refresher = refresher
+        self.frames = frames
+        self.thumbnails = thumbnails
+        self.date = date
+        let size = terminal.size
+        let layout = ScreenLayout(columns: size.columns, rows: size.rows)
+        state = ReaderState(title: title, options: options, layout: layout)
+        state.notice = notice
+        buffer = CellBuffer(columns: layout.columns, rows: layout.rows)
+        renderer = FrameRenderer(options: .init(colorMode: options.colorMode))
+        (events, sink) = AsyncStream<Event>.makeStream()
+        let (writeStream, writes) = AsyncStream<StoreWrite>.makeStream()
+        self.writes = writes
+        writer = Task.detached { [store, sink] in
+            for await write in writeStream {
+                do {
+                    switch write {
+                    case .setRead(let value, let ids): try await store.setRead(value, entries: ids)
+                    case .setStarred(let value, let ids): try await store.setStarred(value, entries: ids)
+                    }
+                    sink.yield(.written(write, failure: nil))
+                } catch {
+                    sink.yield(.written(write, failure: "\(error)"))
+                }
+            }
+        }
+        viewport = ListViewport(host: self)
+        viewport.setViewportHeight(Double(max(1, layout.body.height)))
+    }
+
+    var now: Duration { frames.now }
+
+    /// Runs until the person quits: follows the store, reads the terminal, refreshes once and
+    /// then on the settings' interval. Every event is passed to `handle`, which must hand it to
+    /// ``send(_:)``; `scrollwork bench ui` times it there.
+    package func run(handle: @MainActor (Reader, Event) -> Void = { $0.send($1) }) async {
+        let sink = self.sink
+        start()
+        input = terminal.startReading { sink.yield(.input($0)) }
+        let arrivals = thumbnails.loader.deliveriesPending
+        let deliveries = Task {
+            for await _ in arrivals { sink.yield(.thumbnailsArrived) }
+        }
+        perform(state.startRefreshing())
+        for await event in events {
+            handle(self, event)
+            if !state.running { break }
+        }
+        stop()
+        deliveries.cancel()
+        input?.stop()
+        input = nil
+        refreshTask?.cancel()
+        await refreshTask?.value
+        // Every write asked for is in the store before the reader returns.
+        await writer.value
+        await thumbnails.shutdown()
+    }
+
+    /// Starts following the store and draws the first frame; ``run(handle:)`` calls it, a test
+    /// that drives the reader by hand calls it instead.
+    func start() {
+        perform(state.start())
+        viewport.tick(at: now)
+    }
+
+    /// Stops following the store and taking writes; for tests that drive the reader by hand.
+    func stop() {
+        watcher?.cancel()
+        feedWatcher?.cancel()
+        writes.finish()
+    }
+
+    /// Takes one event, then asks for a frame if something moves or arrived.
+    package func send(_ event: Event) {
+        perform(state.update(event, list: list, now: now))
+        if state.running { requestFrameIfNeeded() }
+    }
+
+    /// The list as it looks now, for the state.
+    private var list: ReaderList {
+        ReaderList(items: viewport.items, geometry: viewport.geometry, scroll: viewport.scroll, frame: lastFrame)
+    }
+
+    // MARK: Effects
+
+    private func perform(_ effects: [ReaderEffect]) {
+        var drawNow = false
+        for effect in effects {
+            switch effect {
+            case .draw:
+                drawNow = true
+            case .drawNextFrame:
+                needsRedraw = true
+            case .repaint:
+                renderer.invalidate()
+                drawNow = true
+            case .quit:
+                break
+            case .suspend:
+                terminal.suspend()
+            case .resize(let layout):
+                buffer = CellBuffer(columns: layout.columns, rows: layout.rows)
+                renderer.invalidate()
+                viewport.setViewportHeight(Double(max(1, layout.body.height)))
+            case .moveList(let motion):
+                switch motion {
+                case let .scroll(offset, animated): viewport.scroll(to: offset, animated: animated, at: now)
+                case .glide(landingAt: let offset): viewport.fling(landingAt: offset, at: now)
+                case .fling(velocity: let velocity): viewport.fling(velocity: velocity, at: now)
+                }
+            case let .submit(rows, animated):
+                viewport.submit(rows, animated: animated)
+            case let .follow(query, generation):
+                follow(query, generation: generation)
+            case .followFeeds(let on):
+                followFeeds(on)
+            case .loadArticle(let id):
+                let (store, sink) = (self.store, self.sink)
+                Task.detached {
+                    guard let entry = try? await store.entry(id: id) else { return }
+                    sink.yield(.articleLoaded(entry, ArticleScreen.document(of: entry)))
+                }
+            case .findLink(let id):
+                let (store, sink) = (self.store, self.sink)
+                Task.detached {
+                    let entry = try? await store.entry(id: id)
+                    sink.yield(.linkFound(entry?.entry.link))
+                }
+            case .openLink(let link):
+                openInBrowser(link)
+            case .write(let write):
+                writes.yield(write)
+            case .refresh(let feed):
+                refresh(feed)
+            case let .wake(timer, delay):
+                frames.schedule(after: delay) { [weak self] in self?.send(.timer(timer)) }
+            case .showFigures(let figures):
+                thumbnails.showFigures(figures)
+            }
+        }
+        if drawNow { draw() }
+    }
+
+    /// Follows the rows of `query`: every committed change that alters them arrives as a
+    /// snapshot, diffed and animated by the viewport.
+    private func follow(_ query: EntryQuery, generation: Int) {
+        watcher?.cancel()
+        let sink = self.sink
+        let observation = store.observeRows(query)
+        watcher = Task.detached {
+            do {
+                for try await rows in observation {
+                    let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                    let unread = rows.reduce(0) { $0 + ($1.isRead ? 0 : 1) }
+                    sink.yield(.rows(rows, byID, unread: unread, generation: generation))
+                }
+            } catch {
+                sink.yield(.message("the database failed: \(error)"))
+            }
+        }
+    }
+
+    /// Follows the feeds' counts while the feed list is open.
+    private func followFeeds(_ on: Bool) {
+        feedWatcher?.cancel()
+        feedWatcher = nil
+        guard on else { return }
+        let sink = self.sink
+        let observation = store.observeFeedSummaries()
+        feedWatcher = Task.detached {
+            do {
+                for try await summaries in observation { sink.yield(.feeds(summaries)) }
+            } catch {
+                sink.yield(.message("the database failed: \(error)"))
+            }
+        }
+    }
+
+    /// Refreshes `feed`, or every feed, in the background; progress reaches the status line as
+    /// each feed starts, stores a batch and finishes, and the list follows the store.
+    private func refresh(_ feed: StoredFeed?) {
+        let (refresher, sink) = (self.refresher, self.sink)
+        refreshTask = Task.detached {
+            let progress: FeedRefresher.ProgressHandler = { sink.yield(.refreshProgress($0)) }
+            if let feed {
+                let outcome = await refresher.refresh(feed, progress: progress)
+                sink.yield(.refreshFinished([outcome]))
+            } else {
+                do {
+                    sink.yield(.refreshFinished(try await refresher.refreshAll(progress: progress)))
+                } catch {
+                    sink.yield(.refreshFinished([]))
+                    sink.yield(.message("cannot refresh: \(error)"))
+                }
+            }
+        }
+    }
+
+    /// Opens `link` with the browser, the terminal given back while it runs. A browser in the
+    /// terminal needs its input: the reader stops reading it first, and starts again after.
+    private func openInBrowser(_ link: URL) {
+        var outcome: Result<Void, BrowserLauncher.Failure> = .success(())
+        input?.stop()
+        terminal.whileReleased {
+            outcome = browser.open(link)
+        }
+        if input != nil {
+            let sink = self.sink
+            input = terminal.startReading { sink.yield(.input($0)) }
+        }
+        renderer.invalidate()
+        switch outcome {
+        case .success: send(.message("opened " + link.absoluteString))
+        case .failure(let failure): send(.message(failure.description))
+        }
+    }
+
+    // MARK: Frames
+
+    private func requestFrameIfNeeded() {
+        guard viewport.needsTick || needsRedraw, !frameRequested else { return }
+        frameRequested = true
+        frames.requestFrame { [weak self] in self?.frame() }
+    }
+
+    /// A frame: pictures that arrived are delivered, the list moves a step (and draws), or the
+    /// screen is drawn again if something else changed.
+    private func frame() {
+        frameRequested = false
+        guard state.running else { return }
+        let arrived = thumbnails.deliver()
+        let redraw = needsRedraw || arrived > 0
+        needsRedraw = false
+        if viewport.needsTick {
+            viewport.tick(at: now)
+        } else if redraw {
+            draw()
+        }
+        send(.frameTick)
+    }
+
+    /// Draws the screen as the state has it: the open article, the feed list, or the post list
+    /// (with the help over it).
+    private func draw() {
+        guard state.running else { return }
+        let layout = state.layout
+        switch state.screen {
+        case .article(let article, let scroll):
+            article.draw(scroll: scroll, status: state.articleHint, pictures: { [thumbnails] in thumbnails.figure($0) },
+                         accent: state.options.colors.accent, in: layout, into: &buffer)
+        case .feeds(var feeds):
+            feeds.now = date()
+            feeds.draw(status: state.statusText(hint: state.feedsHint, figures: figures), in: layout, into: &buffer)
+        case .list, .help, .search:
+            let count = viewport.items.count
+            var screen = PostListScreen(title: state.heading(count: count), status: state.statusText(hint: state.listHint, figures: figures),
+                                        now: date())
+            screen.selectedID = state.selectedID
+            if case .help = state.screen { screen.showsHelp = true }
+            screen.strips = strips
+            screen.colors = state.options.colors
+            screen.keys = state.options.keys
+            screen.showsPictures = state.options.showsPictures
+            if count == 0 { screen.emptyText = state.emptyText }
+            screen.draw(lastFrame, pictures: { [thumbnails] in thumbnails.picture(for: $0) }, in: layout, into: &buffer)
+        }
+        terminal.write(renderer.render(buffer))
+    }
+
+    /// The pictures' loading, for the status line. It changes only when pictures arrive, and
+    /// a frame that delivers them draws.
+    private var figures: String {
+        state.options.showsPictures ? thumbnails.figures.description : ""
+    }
+
+    // MARK: ListViewportHost
+
+    package func estimatedHeight(of item: EntryRow) -> Double { Double(PostListScreen.rowHeight) }
+    package func didApply(_ update: UpdateCoalescer<SoleSection, EntryRow>.Update) {}
+    package func willDisplay(_ item: EntryRow, at row: Int) {
+        guard state.options.showsPictures else { return }
+        thumbnails.display(item)
+    }
+
+    package func didEndDisplaying(_ id: EntryRow.ID) {
+        thumbnails.endDisplay(id)
+    }
+
+    package func render(_ frame: ListViewport<EntryRow>.Frame) {
+        if state.options.showsPictures { thumbnails.load(viewport.ranges, items: viewport.items) }
+        lastFrame = frame
+        draw()
+    }
+}

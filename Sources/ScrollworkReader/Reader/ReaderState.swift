@@ -1,0 +1,835 @@
+import Feeds
+import Foundation
+import ListViewport
+import TerminalUI
+
+/// Something that happened to the reader: a key, a snapshot of the store, a refresh's
+/// progress, a timer. ``ReaderState/update(_:list:now:)`` turns each into state and effects.
+package enum ReaderEvent: Sendable {
+    case input(InputEvent)
+    /// A snapshot of the list of query `generation`, with its rows by identity (made off the
+    /// main actor). Snapshots of an earlier query are dropped.
+    case rows([EntryRow], [EntryRow.ID: EntryRow], unread: Int, generation: Int)
+    /// The feeds with their counts, for the feed list.
+    case feeds([FeedSummary])
+    case refreshProgress(FeedRefreshProgress)
+    case refreshFinished([FeedRefreshOutcome])
+    /// A message for the status line.
+    case message(String)
+    /// Pictures arrived; they are delivered with the next frame.
+    case thumbnailsArrived
+    /// A post to show, with its text parsed off the main actor.
+    case articleLoaded(StoredEntry, ArticleDocument)
+    /// The link of the post `o` was pressed on; `nil` when it has none.
+    case linkFound(URL?)
+    /// A wake-up the state asked for is due.
+    case timer(ReaderTimer)
+    /// A store write finished, with why it failed if it did.
+    case written(StoreWrite, failure: String?)
+    /// A frame went by: the list may have moved.
+    case frameTick
+}
+
+/// The wake-ups the state asks for, at most one of each pending.
+package enum ReaderTimer: Hashable, Sendable {
+    /// Refresh every feed, on the settings' interval.
+    case autoRefresh
+    /// Look again at which posts have been on screen long enough to count as read.
+    case markReadCheck
+}
+
+/// A change the reader makes to the store. Writes are performed one after another, in the
+/// order the state asked for them.
+package enum StoreWrite: Equatable, Sendable {
+    case setRead(Bool, [EntryRow.ID])
+    case setStarred(Bool, [EntryRow.ID])
+
+    /// The posts it changes.
+    var ids: [EntryRow.ID] {
+        switch self {
+        case .setRead(_, let ids), .setStarred(_, let ids): ids
+        }
+    }
+}
+
+/// How the state moves the list.
+enum ListMotion: Equatable, Sendable {
+    /// Scrolls to an offset, gliding or at once.
+    case scroll(to: Double, animated: Bool)
+    /// Glides with a fling's momentum, to rest at an offset.
+    case glide(landingAt: Double)
+    /// Flings at a velocity, in rows per second.
+    case fling(velocity: Double)
+}
+
+/// What the state asks the runtime to do. ``Reader`` performs them in order.
+enum ReaderEffect: Equatable {
+    /// Draw the screen once this event is handled.
+    case draw
+    /// Draw with the next frame: data that may arrive many times a frame.
+    case drawNextFrame
+    /// Forget what the terminal shows and draw everything.
+    case repaint
+    /// Stop the reader.
+    case quit
+    /// Give the terminal back and stop the process (Ctrl-Z).
+    case suspend
+    /// The terminal has this layout now.
+    case resize(ScreenLayout)
+    case moveList(ListMotion)
+    /// A snapshot for the list; `animated` false when it is another query's list.
+    case submit([EntryRow], animated: Bool)
+    /// Follow the store's rows for a query, dropping snapshots of any earlier generation.
+    case follow(EntryQuery, generation: Int)
+    /// Follow the feeds' counts, or stop.
+    case followFeeds(Bool)
+    /// Read a post and parse its text, for ``ReaderEvent/articleLoaded(_:_:)``.
+    case loadArticle(EntryRow.ID)
+    /// Look up a post's link, for ``ReaderEvent/linkFound(_:)``.
+    case findLink(EntryRow.ID)
+    /// Open a link in the browser, the terminal given back meanwhile.
+    case openLink(URL)
+    case write(StoreWrite)
+    /// Refresh a feed, or every feed.
+    case refresh(StoredFeed?)
+    /// Send ``ReaderEvent/timer(_:)`` after a delay, on the frame clock.
+    case wake(ReaderTimer, after: Duration)
+    /// The open article's pictures, to load; or none.
+    case showFigures([ArticleScreen.Figure])
+}
+
+/// What the list looks like now, read by ``ReaderState/update(_:list:now:)``: the viewport's
+/// items, layout and motion, and the last frame drawn. Values all: a test makes one without a
+/// viewport.
+struct ReaderList {
+    var items: [EntryRow]
+    var geometry: RowGeometry
+    var scroll: ScrollModel
+    var frame: ListViewport<EntryRow>.Frame
+
+    /// The first post fully on screen.
+    var topRow: Int {
+        let offset = scroll.offset
+        let row = geometry.row(atOffset: offset) ?? 0
+        return geometry.offset(ofRow: row) < offset ? min(row + 1, max(0, items.count - 1)) : row
+    }
+
+    /// The row of the post `id`, if the list holds it.
+    /// - Complexity: O(n).
+    func row(of id: EntryRow.ID?) -> Int? {
+        id.flatMap { id in items.firstIndex { $0.id == id } }
+    }
+}
+
+/// The reader's options, from the settings file.
+package struct ReaderOptions {
+    /// Refresh every feed this often; `nil` never.
+    package var refreshInterval: Duration? = .seconds(30 * 60)
+    /// Mark a post read once it has been fully visible this long while the list moved slowly
+    /// enough to read it; `nil` to mark posts read only by opening them.
+    var markReadAfter: Duration?
+    package var colorMode: ColorMode = .palette256
+    /// What each key does.
+    var keys = KeyBindings.defaults
+    var colors = ReaderColors.defaults
+    /// Whether thumbnails and article pictures are drawn (`image_mode = "none"` turns them off).
+    var showsPictures = true
+
+    package init() {}
+
+    /// The options the settings file asks for, in a terminal of `colorMode`.
+    package init(settings: ReaderSettings, colorMode: ColorMode) {
+        refreshInterval = settings.refreshInterval
+        markReadAfter = settings.markReadOnScroll ? settings.markReadAfter : nil
+        self.colorMode = colorMode
+        keys = settings.keys
+        colors = settings.colors
+        showsPictures = settings.imageMode != .none
+    }
+}
+
+/// Everything the reader shows and remembers, as a value, and what each event does to it.
+///
+/// ``update(_:list:now:)`` is pure: it reads the event, the list as it looks now and the
+/// time, changes the state and returns the effects for ``Reader`` to perform (store writes,
+/// refreshes, following the store, timers, moving the list, drawing). It never awaits, starts
+/// a task or touches the store, so tests drive it without a database or a terminal.
+package struct ReaderState {
+    /// The screen in front, with its own state. The list is always under it.
+    enum Screen {
+        /// The post list.
+        case list
+        /// The key help over the list; any key closes it.
+        case help
+        /// A search being typed after `/`, shown in the status line, with the search it
+        /// replaces (Escape puts it back).
+        case search(text: String, before: String)
+        /// The feed list over the post list.
+        case feeds(FeedListScreen)
+        /// An open article and how far it is scrolled.
+        case article(ArticleScreen, scroll: Int)
+    }
+
+    /// What the list shows: all posts, or one feed's, maybe only unread ones, maybe only those
+    /// matching a search.
+    struct ListFilter: Equatable {
+        var feed: FeedSummary?
+        var unreadOnly = false
+        var search = ""
+
+        var query: EntryQuery {
+            EntryQuery(feed: feed?.id, unreadOnly: unreadOnly, textContains: search.isEmpty ? nil : search, limit: 10_000)
+        }
+    }
+
+    /// The refresh under way: feeds done of all, new posts so far, feeds failed.
+    package struct Refreshing: Equatable {
+        var done = 0
+        var total = 0
+        var new = 0
+        var failed = 0
+    }
+
+    /// A post's flags as written but not yet seen in a snapshot, so that a key pressed twice
+    /// before the store answers flips the flag twice.
+    struct PendingFlags: Equatable {
+        var read: Bool?
+        var starred: Bool?
+        /// Writes of this post not finished yet.
+        var writes = 0
+    }
+
+    let title: String
+    let options: ReaderOptions
+    private(set) var layout: ScreenLayout
+    private(set) var screen: Screen = .list
+    /// What the list shows.
+    private(set) var filter = ListFilter()
+    /// The post the list's cursor is on, kept by identity as posts arrive above it.
+    private(set) var selectedID: EntryRow.ID?
+    /// The newest snapshot's rows by identity.
+    private(set) var rowsByID: [EntryRow.ID: EntryRow] = [:]
+    /// Unread posts in the newest snapshot.
+    private(set) var unreadCount = 0
+    /// The status line's message, shown until the next one.
+    private(set) var message: String?
+    /// Said once in the status line after the first refresh: a setting that cannot be honoured.
+    var notice: String?
+    package private(set) var refreshing: Refreshing?
+    /// Refreshes finished since the reader started.
+    package private(set) var refreshesFinished = 0
+    /// The post being read from the store to open; an article that arrives for another post,
+    /// or after the person moved on, is not shown.
+    private(set) var opening: EntryRow.ID?
+    /// Posts marked unread by hand this session: scrolling never marks them read.
+    private(set) var keptUnread: Set<EntryRow.ID> = []
+    private(set) var pending: [EntryRow.ID: PendingFlags] = [:]
+    /// Since when each post has been fully visible while the list moved slowly enough to read.
+    private var visibleSince: [EntryRow.ID: Duration] = [:]
+    /// The last cursor move by key and when: presses repeating fast are a held key.
+    private var lastMove: (delta: Int, time: Duration)?
+    /// The generation of the query followed, and of the snapshots the list shows.
+    private var generation = 0
+    private var shownGeneration = 1
+    private var timers: Set<ReaderTimer> = []
+    private(set) var running = true
+
+    init(title: String, options: ReaderOptions, layout: ScreenLayout) {
+        self.title = title
+        self.options = options
+        self.layout = layout
+    }
+
+    /// Whether the article is open.
+    var isReadingArticle: Bool {
+        if case .article = screen { true } else { false }
+    }
+
+    /// Follows the list's query; the first thing the reader does.
+    mutating func start() -> [ReaderEffect] {
+        follow()
+    }
+
+    /// Refreshes every feed now, and then on the settings' interval.
+    mutating func startRefreshing() -> [ReaderEffect] {
+        var effects = refresh(nil)
+        if let interval = options.refreshInterval { effects += wake(.autoRefresh, after: interval) }
+        return effects
+    }
+
+    // MARK: Update
+
+    /// Takes one event: changes the state and returns what the runtime must do, in order.
+    ///
+    /// - Parameters:
+    ///   - list: the list as it looks now; the state reads it to move the cursor and to find
+    ///     the post a key acts on.
+    ///   - now: the frame clock's time.
+    /// - Complexity: O(1) for most events; O(n) in the list's posts for a snapshot, a cursor
+    ///   move or marking all read.
+    mutating func update(_ event: ReaderEvent, list: ReaderList, now: Duration) -> [ReaderEffect] {
+        // After quitting, nothing happens: the terminal may be given back already.
+        guard running else { return [] }
+        switch event {
+        case .input(let input):
+            return handle(input, list: list, now: now)
+        case let .rows(rows, byID, unread, generation):
+            guard generation == self.generation else { return [] }
+            rowsByID = byID
+            unreadCount = unread
+            settlePending()
+            // The first snapshot of a new query is another list, not a change to animate.
+            let animated = generation == shownGeneration
+            shownGeneration = generation
+            return [.submit(rows, animated: animated)]
+        case .feeds(let summaries):
+            if case .feeds(var list) = screen {
+                list.update(summaries)
+                screen = .feeds(list)
+            }
+            if let feed = filter.feed, let current = summaries.first(where: { $0.id == feed.id }) {
+                filter.feed = current
+            }
+            return [.drawNextFrame]
+        case .thumbnailsArrived:
+            return [.drawNextFrame]
+        case let .articleLoaded(entry, document):
+            guard opening == entry.id, case .list = screen else { return [] }
+            opening = nil
+            let article = ArticleScreen(entry: entry, document: document, feedTitle: rowsByID[entry.id]?.feedTitle ?? "",
+                                        width: layout.columns, showsPictures: options.showsPictures)
+            screen = .article(article, scroll: 0)
+            return [.showFigures(article.figures), .draw]
+        // What the status line says is drawn with the next frame: a refresh storing batch after
+        // batch must not draw more than once a frame.
+        case .refreshProgress(let progress):
+            noteRefresh(progress)
+            return [.drawNextFrame]
+        case .refreshFinished(let outcomes):
+            finishRefresh(outcomes)
+            return [.drawNextFrame]
+        case .message(let text):
+            message = text
+            return [.drawNextFrame]
+        case .linkFound(let link):
+            return open(link)
+        case .timer(.autoRefresh):
+            timers.remove(.autoRefresh)
+            var effects = refreshing == nil ? refresh(nil) : []
+            if let interval = options.refreshInterval { effects += wake(.autoRefresh, after: interval) }
+            return effects
+        case .timer(.markReadCheck):
+            timers.remove(.markReadCheck)
+            return markReadOnScroll(list: list, now: now)
+        case let .written(write, failure):
+            for id in write.ids {
+                pending[id]?.writes -= 1
+                if failure != nil { pending[id] = nil }
+            }
+            // The snapshot showing the write may have come before the word that it finished.
+            settlePending()
+            guard let failure else { return [] }
+            return say("cannot save: \(failure)", now: false)
+        case .frameTick:
+            return markReadOnScroll(list: list, now: now)
+        }
+    }
+
+    /// The status line says `text`, drawn now or with the next frame.
+    private mutating func say(_ text: String, now: Bool = true) -> [ReaderEffect] {
+        message = text
+        return [now ? .draw : .drawNextFrame]
+    }
+
+    private mutating func wake(_ timer: ReaderTimer, after delay: Duration) -> [ReaderEffect] {
+        guard timers.insert(timer).inserted else { return [] }
+        return [.wake(timer, after: delay)]
+    }
+
+    private mutating func quit() -> [ReaderEffect] {
+        running = false
+        return [.quit]
+    }
+
+    // MARK: Input
+
+    private mutating func handle(_ input: InputEvent, list: ReaderList, now: Duration) -> [ReaderEffect] {
+        switch input {
+        case .key(let press):
+            return handle(press, list: list, now: now)
+        case .mouse(let mouse):
+            return handle(mouse, list: list, now: now)
+        case .resize(let columns, let rows):
+            // A terminal can report no size at all while it is being resized.
+            layout = ScreenLayout(columns: columns, rows: rows)
+            var effects: [ReaderEffect] = [.resize(layout)]
+            if case .article(let open, let scroll) = screen {
+                let article = ArticleScreen(entry: open.entry, document: open.document, feedTitle: open.feedTitle,
+                                            width: layout.columns, showsPictures: options.showsPictures)
+                show(article, scrolledTo: scroll)
+                effects.append(.showFigures(article.figures))
+            }
+            return effects + [.draw]
+        case .repaint:
+            return [.repaint]
+        default:
+            return []
+        }
+    }
+
+    /// Ctrl-C and Ctrl-Z are fixed; every other key goes through the settings' bindings, except
+    /// while a search is typed.
+    private mutating func handle(_ press: KeyPress, list: ReaderList, now: Duration) -> [ReaderEffect] {
+        if press.modifiers.contains(.control) {
+            switch press.key {
+            case .character("z"): return [.suspend]
+            case .character("c"): return quit()
+            default: break
+            }
+        }
+        if case .search(let text, let before) = screen { return editSearch(press, text: text, before: before) }
+        let action = options.keys.action(for: press)
+        switch action {
+        case .redraw: return [.repaint]
+        case .quit: return quit()
+        default: break
+        }
+        switch screen {
+        case .help:
+            screen = .list
+            return [.draw]
+        case .article(let article, let scroll):
+            return handleArticle(action, article: article, scroll: scroll)
+        case .feeds(let feeds):
+            return handleFeedList(action, tab: press.key == .tab, feeds: feeds, list: list, now: now)
+        case .list, .search:
+            if press.key == .tab { return showFeeds() }
+            guard let action else { return [] }
+            return handleList(action, list: list, now: now)
+        }
+    }
+
+    private mutating func handleList(_ action: ReaderAction, list: ReaderList, now: Duration) -> [ReaderEffect] {
+        switch action {
+        case .back:
+            if !filter.search.isEmpty { return setFilter { $0.search = "" } + [.draw] }
+            if filter.feed != nil { return setFilter { $0.feed = nil } + [.draw] }
+            return quit()
+        case .down: return moveSelection(by: 1, list: list, now: now)
+        case .up: return moveSelection(by: -1, list: list, now: now)
+        case .open: return openTarget(list: list)
+        case .pageDown: return page(by: 1, list: list)
+        case .pageUp: return page(by: -1, list: list)
+        case .top: return jump(toEnd: false, list: list)
+        case .bottom: return jump(toEnd: true, list: list)
+        case .refresh: return refresh(filter.feed?.feed)
+        case .refreshAll: return refresh(nil)
+        case .star: return toggle(.starred, list: list)
+        case .toggleRead: return toggle(.read, list: list)
+        case .markAllRead: return markAllRead(list: list)
+        case .unreadOnly:
+            let effects = setFilter { $0.unreadOnly.toggle() }
+            let key = options.keys.label(for: .unreadOnly)
+            message = filter.unreadOnly ? "unread posts only · \(key) shows all" : "all posts · \(key) shows unread only"
+            return effects + [.draw]
+        case .search:
+            screen = .search(text: filter.search, before: filter.search)
+            return [.draw]
+        case .feeds: return showFeeds()
+        case .openLink:
+            guard let id = targetID(list: list) else { return [] }
+            return [.findLink(id)]
+        case .help:
+            screen = .help
+            return [.draw]
+        case .quit, .redraw: return []
+        }
+    }
+
+    /// Typing after `/`: the list follows the search as it is typed (the store searches titles
+    /// and excerpts off the main actor), Enter keeps it, Escape puts back the one before.
+    private mutating func editSearch(_ press: KeyPress, text: String, before: String) -> [ReaderEffect] {
+        var text = text
+        switch press.key {
+        case .enter:
+            screen = .list
+            return [.draw]
+        case .escape:
+            screen = .list
+            return setFilter { $0.search = before } + [.draw]
+        case .backspace:
+            if !text.isEmpty { text.removeLast() }
+        case .character(let character) where !press.modifiers.contains(.alt):
+            guard text.count < 200 else { return [] }
+            text.append(character)
+        default: return []
+        }
+        screen = .search(text: text, before: before)
+        return setFilter { $0.search = text } + [.draw]
+    }
+
+    private mutating func handleArticle(_ action: ReaderAction?, article: ArticleScreen, scroll: Int) -> [ReaderEffect] {
+        guard let action else { return [] }
+        let height = layout.body.height
+        var scroll = scroll
+        switch action {
+        case .back:
+            screen = .list
+            return [.showFigures([]), .draw]
+        case .down: scroll += 1
+        case .up: scroll -= 1
+        case .pageDown: scroll += height - 1
+        case .pageUp: scroll -= height - 1
+        case .top: scroll = 0
+        case .bottom: scroll = article.maxScroll(height: height)
+        case .star: return toggle(.starred, of: article.entry)
+        case .toggleRead: return toggle(.read, of: article.entry)
+        case .openLink: return open(article.entry.entry.link)
+        case .refresh, .refreshAll: return refresh(nil)
+        default: return []
+        }
+        show(article, scrolledTo: scroll)
+        return [.draw]
+    }
+
+    /// Shows `article` scrolled to `scroll`, kept between its top and the last screenful.
+    private mutating func show(_ article: ArticleScreen, scrolledTo scroll: Int) {
+        screen = .article(article, scroll: min(max(0, scroll), article.maxScroll(height: layout.body.height)))
+    }
+
+    /// Opens a post's link in the browser, unless it has none or it is not a web address.
+    private mutating func open(_ link: URL?) -> [ReaderEffect] {
+        guard let link else { return say("this post has no link") }
+        if let refusal = BrowserLauncher.refusal(link) { return say(refusal.description) }
+        return [.openLink(link)]
+    }
+
+    private mutating func handleFeedList(_ action: ReaderAction?, tab: Bool, feeds: FeedListScreen, list: ReaderList,
+                                         now: Duration) -> [ReaderEffect] {
+        if tab { return hideFeeds() }
+        guard let action else { return [] }
+        var feeds = feeds
+        switch action {
+        case .back, .feeds: return hideFeeds()
+        case .down: feeds.move(by: 1)
+        case .up: feeds.move(by: -1)
+        case .top: feeds.move(by: -feeds.entries.count)
+        case .bottom: feeds.move(by: feeds.entries.count)
+        case .refresh: return refresh(feeds.selectedFeed?.feed)
+        case .refreshAll: return refresh(nil)
+        case .open:
+            let chosen = feeds.selectedFeed
+            return hideFeeds() + setFilter { $0.feed = chosen } + [.moveList(.scroll(to: 0, animated: false))]
+        default: return []
+        }
+        screen = .feeds(feeds)
+        return [.draw]
+    }
+
+    private mutating func handle(_ mouse: MouseEvent, list: ReaderList, now: Duration) -> [ReaderEffect] {
+        if case .article(let article, let scroll) = screen {
+            guard case .scroll(let direction) = mouse.action, direction == .up || direction == .down else { return [] }
+            show(article, scrolledTo: scroll + (direction == .up ? -3 : 3))
+            return [.draw]
+        }
+        guard case .list = screen else { return [] }
+        if case .scroll(let direction) = mouse.action, direction == .up || direction == .down {
+            return [.moveList(.fling(velocity: direction == .up ? -1_200 : 1_200))]
+        }
+        let body = layout.body
+        guard case .press(.left) = mouse.action,
+              let row = list.frame.rows.first(where: { row in
+                  let top = body.top + Int(row.top.rounded())
+                  return !row.isLeaving && top <= mouse.row && mouse.row < top + PostListScreen.rowHeight && body.contains(mouse.row)
+              })
+        else { return [] }
+        selectedID = row.item.id
+        return openTarget(list: list)
+    }
+
+    // MARK: The cursor
+
+    /// Moves the cursor `delta` posts and scrolls, gliding, just enough to show it. A key held
+    /// down (its presses repeating faster than every 150 ms) glides with a fling's momentum,
+    /// each press aiming the fling further, so the list slows down as a fling does when the key
+    /// is let go; a single press eases the list into place.
+    private mutating func moveSelection(by delta: Int, list: ReaderList, now: Duration) -> [ReaderEffect] {
+        let items = list.items
+        guard !items.isEmpty else { return [] }
+        let current = list.row(of: selectedID)
+        let next = min(max(0, (current ?? list.topRow) + (current == nil ? 0 : delta)), items.count - 1)
+        selectedID = items[next].id
+        let held = lastMove.map { $0.delta == delta && now - $0.time < .milliseconds(150) } ?? false
+        lastMove = (delta, now)
+        guard let destination = reveal(row: next, from: list.scroll.predictedLanding, list: list) else { return [.draw] }
+        return [.moveList(held ? .glide(landingAt: destination) : .scroll(to: destination, animated: true))]
+    }
+
+    /// Where to scroll, from `offset`, so that `row` is wholly on screen; `nil` when it is.
+    private func reveal(row: Int, from offset: Double, list: ReaderList) -> Double? {
+        let top = list.geometry.offset(ofRow: row)
+        let bottom = list.geometry.offset(ofRow: row + 1)
+        let height = list.scroll.viewportHeight
+        if top < offset { return top }
+        if bottom > offset + height { return bottom - height }
+        return nil
+    }
+
+    /// Space and `b`: the list moves a page (a screen less one post, so the post at the edge
+    /// stays in sight), and the cursor moves with it, keeping its place on the screen, as
+    /// newsboat's does; at either end of the list, it goes to the first or the last post.
+    private mutating func page(by direction: Int, list: ReaderList) -> [ReaderEffect] {
+        let items = list.items
+        guard !items.isEmpty else { return [] }
+        let scroll = list.scroll
+        let from = scroll.predictedLanding
+        let step = max(1, scroll.viewportHeight - Double(PostListScreen.rowHeight))
+        let target = min(max(0, from + Double(direction) * step), scroll.maxOffset)
+        let current = list.row(of: selectedID) ?? list.topRow
+        let next: Int
+        if target == from {
+            next = direction > 0 ? items.count - 1 : 0
+        } else {
+            // The post at the cursor's place on the screen after the move, else the nearest one
+            // wholly on it.
+            let place = list.geometry.offset(ofRow: current) - from
+            var row = list.geometry.row(atOffset: target + max(0, place)) ?? (direction > 0 ? items.count - 1 : 0)
+            if list.geometry.offset(ofRow: row) < target { row += 1 }
+            while row > 0, list.geometry.offset(ofRow: row + 1) > target + scroll.viewportHeight + 0.5 { row -= 1 }
+            next = min(max(0, row), items.count - 1)
+        }
+        selectedID = items[next].id
+        lastMove = nil
+        guard target != from else {
+            return [reveal(row: next, from: from, list: list).map { .moveList(.scroll(to: $0, animated: true)) } ?? .draw]
+        }
+        return [.moveList(.scroll(to: target, animated: true))]
+    }
+
+    /// `g` and `G`: the list goes to its top or its bottom, and the cursor to the first or the
+    /// last post.
+    private mutating func jump(toEnd: Bool, list: ReaderList) -> [ReaderEffect] {
+        guard !list.items.isEmpty else { return [] }
+        selectedID = toEnd ? list.items.last?.id : list.items.first?.id
+        lastMove = nil
+        return [.moveList(.scroll(to: toEnd ? .greatestFiniteMagnitude : 0, animated: true))]
+    }
+
+    /// The post a key acts on: the one under the cursor while it is on screen, else the first
+    /// post fully on screen (a fling moves the list, not the cursor).
+    func targetID(list: ReaderList) -> EntryRow.ID? {
+        guard !list.items.isEmpty else { return nil }
+        let height = list.scroll.viewportHeight
+        if let selectedID, list.frame.rows.contains(where: { $0.item.id == selectedID && !$0.isLeaving && $0.top + $0.height > 0
+                                                             && $0.top < height }) {
+            return selectedID
+        }
+        return list.items[list.topRow].id
+    }
+
+    // MARK: Posts
+
+    /// Opens the post a key acts on, and marks it read.
+    private mutating func openTarget(list: ReaderList) -> [ReaderEffect] {
+        guard let id = targetID(list: list) else { return [] }
+        selectedID = id
+        opening = id
+        return [.loadArticle(id)] + write(.setRead(true, [id]))
+    }
+
+    enum Flag {
+        case read, starred
+    }
+
+    /// A post's flag as the person last set it: written but not yet in a snapshot, else as
+    /// the newest snapshot has it.
+    func flag(_ flag: Flag, of id: EntryRow.ID) -> Bool? {
+        switch flag {
+        case .read: pending[id]?.read ?? rowsByID[id]?.isRead
+        case .starred: pending[id]?.starred ?? rowsByID[id]?.isStarred
+        }
+    }
+
+    /// Flips a flag of the post under the cursor.
+    private mutating func toggle(_ flag: Flag, list: ReaderList) -> [ReaderEffect] {
+        guard let id = targetID(list: list), let current = self.flag(flag, of: id) else { return [] }
+        selectedID = id
+        return toggle(flag, id: id, current: current)
+    }
+
+    /// Flips a flag of the open article's post.
+    private mutating func toggle(_ flag: Flag, of entry: StoredEntry) -> [ReaderEffect] {
+        let current = self.flag(flag, of: entry.id) ?? (flag == .read ? entry.isRead : entry.isStarred)
+        return toggle(flag, id: entry.id, current: current)
+    }
+
+    /// A post marked unread by hand is never marked read again by scrolling past it.
+    private mutating func toggle(_ flag: Flag, id: EntryRow.ID, current: Bool) -> [ReaderEffect] {
+        switch flag {
+        case .read:
+            if current { keptUnread.insert(id) } else { keptUnread.remove(id) }
+            return write(.setRead(!current, [id]))
+        case .starred:
+            return write(.setStarred(!current, [id]))
+        }
+    }
+
+    /// Marks every post the list shows read.
+    private mutating func markAllRead(list: ReaderList) -> [ReaderEffect] {
+        let ids = list.items.map(\.id).filter { flag(.read, of: $0) == false }
+        guard !ids.isEmpty else { return [] }
+        message = "marked \(ids.count) post\(ids.count == 1 ? "" : "s") read"
+        return write(.setRead(true, ids)) + [.draw]
+    }
+
+    /// Asks for `write`, remembering the flags it sets until a snapshot shows them.
+    private mutating func write(_ write: StoreWrite) -> [ReaderEffect] {
+        for id in write.ids {
+            var flags = pending[id] ?? PendingFlags()
+            switch write {
+            case .setRead(let value, _): flags.read = value
+            case .setStarred(let value, _): flags.starred = value
+            }
+            flags.writes += 1
+            pending[id] = flags
+        }
+        return [.write(write)]
+    }
+
+    /// Forgets the flags of finished writes that the newest snapshot shows. One it does not
+    /// show yet is kept: the snapshot may have been read before the write. Called when a
+    /// snapshot arrives and when a write finishes, as either may come first.
+    private mutating func settlePending() {
+        guard !pending.isEmpty else { return }
+        pending = pending.filter { id, flags in
+            guard flags.writes <= 0, let row = rowsByID[id] else { return flags.writes > 0 }
+            return (flags.read.map { $0 != row.isRead } ?? false) || (flags.starred.map { $0 != row.isStarred } ?? false)
+        }
+    }
+
+    // MARK: The list's query
+
+    /// Shows the list with `change` applied to its filter, following the store anew; the
+    /// caller draws.
+    private mutating func setFilter(_ change: (inout ListFilter) -> Void) -> [ReaderEffect] {
+        var next = filter
+        change(&next)
+        guard next != filter else { return [] }
+        filter = next
+        return follow()
+    }
+
+    /// Follows the rows of the list's query: a new query starts a new generation, so that a
+    /// snapshot of the old one still on its way is dropped.
+    private mutating func follow() -> [ReaderEffect] {
+        generation += 1
+        return [.follow(filter.query, generation: generation)]
+    }
+
+    // MARK: Feeds
+
+    private mutating func showFeeds() -> [ReaderEffect] {
+        var feeds = FeedListScreen(selected: filter.feed?.id)
+        feeds.colors = options.colors
+        screen = .feeds(feeds)
+        return [.followFeeds(true), .draw]
+    }
+
+    private mutating func hideFeeds() -> [ReaderEffect] {
+        screen = .list
+        return [.followFeeds(false), .draw]
+    }
+
+    // MARK: Refreshing
+
+    /// Refreshes `feed`, or every feed, unless a refresh is under way.
+    private mutating func refresh(_ feed: StoredFeed?) -> [ReaderEffect] {
+        guard refreshing == nil else { return say("already refreshing") }
+        refreshing = Refreshing()
+        message = nil
+        return [.refresh(feed), .draw]
+    }
+
+    private mutating func noteRefresh(_ progress: FeedRefreshProgress) {
+        guard var state = refreshing else { return }
+        switch progress {
+        case .started: state.total = max(state.total, state.done + 1)
+        case .batchStored(_, let counts): state.new += counts.new
+        case .finished: state.done += 1
+        case .failed:
+            state.done += 1
+            state.failed += 1
+        case .planned(let feeds): state.total = feeds
+        }
+        refreshing = state
+    }
+
+    private mutating func finishRefresh(_ outcomes: [FeedRefreshOutcome]) {
+        refreshing = nil
+        refreshesFinished += 1
+        let failures = outcomes.compactMap { outcome -> String? in
+            if case .failed(let why) = outcome.status { "\(outcome.feed.displayTitle): \(why)" } else { nil }
+        }
+        let new = outcomes.reduce(0) { total, outcome in
+            if case .refreshed(let new, _, _, _) = outcome.status { total + new } else { total }
+        }
+        var text = "refreshed \(outcomes.count) feed\(outcomes.count == 1 ? "" : "s"): \(new) new"
+        if let first = failures.first {
+            text += failures.count == 1 ? " · failed: \(first)" : " · \(failures.count) failed (f lists them)"
+        }
+        if let notice {
+            text += " · " + notice
+            self.notice = nil
+        }
+        message = text
+    }
+
+    // MARK: Marking read while scrolling
+
+    /// With the option on, a post counts as read once it has been fully on screen for the set
+    /// time while the list moved slower than a screen a second (slow enough to read), never
+    /// merely because a fling swept over it. Called on every frame; when the list rests, a
+    /// wake-up is asked for when the next post comes due.
+    private mutating func markReadOnScroll(list: ReaderList, now: Duration) -> [ReaderEffect] {
+        guard let delay = options.markReadAfter, case .list = screen else { return [] }
+        let speed = abs(list.scroll.velocity(at: now))
+        let height = list.scroll.viewportHeight
+        guard speed < height else {
+            // Too fast to read: every clock starts again.
+            visibleSince.removeAll()
+            return []
+        }
+        let top = list.scroll.offset
+        var fully: Set<EntryRow.ID> = []
+        for row in list.frame.rows where !row.isLeaving && row.opacity >= 1 {
+            if row.top >= 0, row.top + row.height <= height + 0.5, row.top + top >= 0 { fully.insert(row.item.id) }
+        }
+        visibleSince = visibleSince.filter { fully.contains($0.key) }
+        var due: [EntryRow.ID] = []
+        var next: Duration?
+        for id in fully where !keptUnread.contains(id) && flag(.read, of: id) == false {
+            let since = visibleSince[id] ?? now
+            visibleSince[id] = since
+            if now - since >= delay {
+                due.append(id)
+            } else {
+                next = min(next ?? .seconds(1_000_000), since + delay - now)
+            }
+        }
+        var effects: [ReaderEffect] = []
+        if !due.isEmpty {
+            for id in due { visibleSince[id] = nil }
+            effects += write(.setRead(true, due.sorted()))
+        }
+        // Not a frame: a frame here would start a second chain of frames beside the list's.
+        if let next { effects += wake(.markReadCheck, after: next) }
+        return effects
+    }
+}
+
+extension StoredFeed {
+    /// The feed's title, else its address.
+    var displayTitle: String {
+        title.flatMap { $0.isEmpty ? nil : $0 } ?? url.absoluteString
+    }
+}

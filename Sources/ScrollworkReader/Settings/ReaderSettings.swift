@@ -1,0 +1,79 @@
+import Foundation
+
+/// The reader's settings: what `config.toml` says, and the defaults for what it leaves out.
+///
+/// Every field has a default, so a missing file, or an empty one, is ``defaults``. The file
+/// and its keys are described by ``example``, which `scrollwork config --example`
+/// prints.
+package struct ReaderSettings: Sendable, Equatable {
+    /// How often every feed is refreshed while the reader runs; `nil` never
+    /// (`refresh_interval`, in minutes, 0 for never; default 30 minutes).
+    var refreshInterval: Duration?
+    /// Whether a post counts as read once it has been on screen, fully and still enough to
+    /// read, for ``markReadAfter`` (`mark_read_on_scroll`; default off).
+    var markReadOnScroll: Bool
+    /// How long a post must be on screen to count as read when ``markReadOnScroll`` is on
+    /// (`mark_read_after`, in seconds; default 1.5 s).
+    var markReadAfter: Duration
+    /// How pictures are drawn (`image_mode`; default ``ImageMode/auto``).
+    package var imageMode: ImageMode
+    /// The reader's colours (`[colors]`).
+    var colors: ReaderColors
+    /// The reader's keys (`[keys]`).
+    var keys: KeyBindings
+
+    /// The settings with no settings file.
+    static let defaults = ReaderSettings(
+        refreshInterval: .seconds(30 * 60), markReadOnScroll: false, markReadAfter: .milliseconds(1500),
+        imageMode: .auto, colors: .defaults, keys: .defaults)
+
+    /// The allowed `refresh_interval`, in minutes: up to a week.
+    static let refreshIntervalMinutes = 0...10_080
+    /// The allowed `mark_read_after`, in seconds: long enough to see a title, at most a minute.
+    static let markReadAfterSeconds = 0.1...60.0
+
+    /// How pictures are drawn in the terminal.
+    package enum ImageMode: String, CaseIterable, Sendable {
+        /// The kitty graphics protocol where the terminal answers for it, else half blocks (the
+        /// reader draws half blocks for now).
+        case auto
+        /// The kitty graphics protocol (kitty, WezTerm, Ghostty, Konsole); the reader draws half
+        /// blocks for now and says so.
+        case kitty
+        /// Half blocks (`▀`) in 24-bit or 256 colours: every terminal.
+        case blocks
+        /// No pictures.
+        case none
+    }
+}
+
+extension ReaderSettings {
+    /// The settings in `file`, or ``defaults`` when there is no such file; nothing is created.
+    ///
+    /// - Parameter name: How errors name the file; its path by default.
+    /// - Throws: ``SettingsError`` naming the file, each line at fault and what is wrong.
+    package static func load(from file: URL, name: String? = nil) throws(SettingsError) -> ReaderSettings {
+        let name = name ?? file.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else { return .defaults }
+        guard !isDirectory.boolValue else {
+            throw SettingsError(file: name, problems: [SettingsProblem(kind: .unreadable("it is a directory"))])
+        }
+        // Read no further than a settings file may go: a huge file, or one that never ends
+        // (/dev/zero), is refused by its size or as it passes the limit, with that reason.
+        let data: [UInt8]
+        do {
+            data = try FileBytes.read(file.path, limit: TOMLDocument.Limits.maxBytes)
+        } catch {
+            guard let (size, limit) = error.tooLarge else {
+                throw SettingsError(file: name, problems: [SettingsProblem(kind: .unreadable(error.reason))])
+            }
+            let found = size.map { "it is \($0) bytes" } ?? "it goes on past \(limit) bytes"
+            throw SettingsError(file: name, problems: [SettingsProblem(kind: .overLimit("\(found), and a settings file may be at most \(limit) (1 MiB)"))])
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw SettingsError(file: name, problems: [SettingsProblem(kind: .unreadable("it is not UTF-8 text"))])
+        }
+        return try ReaderSettings(toml: text, file: name)
+    }
+}

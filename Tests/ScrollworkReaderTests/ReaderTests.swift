@@ -1,0 +1,501 @@
+import ContentLoading
+import Feeds
+import FeedsTestSupport
+import Foundation
+import ImageFixtures
+import ScrollworkTestSupport
+import TerminalUI
+import Testing
+@testable import ScrollworkReader
+
+/// The reader driven by hand: an in-memory terminal, frames fired by the test on a clock it
+/// moves, and a real store. Events the store sends are pumped one at a time, so nothing waits
+/// on a timer.
+@MainActor
+@Suite struct ReaderTests {
+    /// A loader with no images: these posts have none, and nothing may reach a network.
+    struct NoImages: DataLoading {
+        struct Missing: Error {}
+        func loadData(for key: URL) async throws -> [UInt8] { throw Missing() }
+    }
+
+    /// Pictures of even-numbered posts load; the others fail.
+    struct EvenImages: DataLoading {
+        struct Missing: Error {}
+        func loadData(for key: URL) async throws -> [UInt8] {
+            guard let number = Int(key.deletingPathExtension().lastPathComponent), number.isMultiple(of: 2) else { throw Missing() }
+            return JPEGFixture.encode(pixels: Array(repeating: 200, count: 24 * 16 * 3), width: 24, height: 16)
+        }
+    }
+
+    /// A reader over a store of `count` posts in two feeds, the second with a failed refresh.
+    @MainActor
+    final class Harness {
+        let store: FeedStore
+        let terminal: ScriptedTerminal
+        let frames = ManualFrames()
+        let reader: Reader
+        var iterator: AsyncStream<Reader.Event>.Iterator
+        let opened = Recorder<[String]>()
+
+        init(count: Int = 30, options: Reader.Options = Reader.Options(), columns: Int = 100, rows: Int = 30, notice: String? = nil,
+             pictures: Bool = false) throws {
+            store = try FeedStore()
+            let news = try store.addFeed(url: URL(string: "https://news.example/feed")!, title: "News")
+            let broken = try store.addFeed(url: URL(string: "https://broken.example/feed")!, title: "Broken")
+            let epoch = Date(timeIntervalSince1970: 1_790_000_000)
+            _ = try store.upsert(entries: (0..<count).map { index in
+                FeedEntry(id: "n\(index)", title: index == 3 ? "The lake at dawn" : "News post \(index)",
+                          link: URL(string: "https://news.example/\(index)"), published: epoch.addingTimeInterval(-Double(index) * 60),
+                          summary: "The text of post \(index).",
+                          thumbnail: pictures ? URL(string: "https://img.example/\(index).jpg") : nil)
+            }, feed: news.id, now: epoch)
+            _ = try store.upsert(entries: [FeedEntry(id: "b0", title: "Old broken post", published: epoch.addingTimeInterval(-1e6))],
+                                 feed: broken.id, now: epoch)
+            try store.recordFailure(feed: broken.id, message: "HTTP 404 Not Found", at: epoch)
+            terminal = ScriptedTerminal(columns: columns, rows: rows)
+            var options = options
+            options.refreshInterval = nil
+            // News answers with three new posts on top; Broken has no route.
+            let fresh = (0..<3).map { index in
+                "<item><guid>fresh\(index)</guid><title>Fresh post \(index)</title>"
+                    + "<pubDate>\(FeedDate.rfc3339(epoch.addingTimeInterval(60 * Double(index + 1))))</pubDate></item>"
+            }
+            let fetcher = ScriptedFetcher(documents: [
+                news.url: Array(("<rss version=\"2.0\"><channel><title>News</title>" + fresh.joined() + "</channel></rss>").utf8),
+            ])
+            reader = Reader(terminal: terminal, store: store, refresher: FeedRefresher(store: store, fetcher: fetcher),
+                            title: "Test", frames: frames, thumbnails: pictures ? ThumbnailShelf(loader: EvenImages()) : ThumbnailShelf(loader: NoImages()), options: options,
+                            notice: notice, date: { epoch.addingTimeInterval(600) })
+            let opened = self.opened
+            reader.browser = BrowserLauncher(environment: ["BROWSER": "w3m"]) { arguments in
+                opened.record(arguments)
+                return 0
+            }
+            iterator = reader.events.makeAsyncIterator()
+        }
+
+        /// Takes the store's next event and hands it to the reader.
+        func pump() async {
+            var iterator = self.iterator
+            let event = await iterator.next(isolation: #isolation)
+            self.iterator = iterator
+            if let event { reader.send(event) }
+        }
+
+        /// Pumps events, letting diffs and frames run after each, until `condition` holds; at
+        /// most `limit` events.
+        func pump(until condition: @MainActor () -> Bool, limit: Int = 50) async {
+            var taken = 0
+            await settle()
+            while !condition(), taken < limit {
+                await pump()
+                await settle()
+                taken += 1
+            }
+            #expect(condition(), "the reader never reached the expected state")
+        }
+
+        /// Lets the viewport's diffs finish and fires frames until nothing moves.
+        func settle() async {
+            for _ in 0..<20 {
+                await reader.viewport.settled()
+                frames.runUntilIdle()
+                await reader.viewport.settled()
+                if !frames.hasPendingFrame && !reader.viewport.needsTick { return }
+            }
+        }
+
+        func key(_ key: Key) {
+            reader.send(.input(.key(KeyPress(key))))
+        }
+
+        func type(_ text: String) {
+            for character in text { key(.character(character)) }
+        }
+
+        func line(_ row: Int) -> String {
+            terminal.screen.screen.text(ofRow: row, trailingBlanks: false)
+        }
+
+        var screenText: String {
+            (0..<terminal.screen.screen.rows).map(line).joined(separator: "\n")
+        }
+
+        /// The open article's scroll, if one is open.
+        var articleScroll: Int? {
+            if case .article(_, let scroll) = reader.state.screen { scroll } else { nil }
+        }
+
+        /// The open article's post's title, if one is open.
+        var articleTitle: String? {
+            if case .article(let article, _) = reader.state.screen { article.entry.entry.title } else { nil }
+        }
+
+        var showsFeeds: Bool {
+            if case .feeds = reader.state.screen { true } else { false }
+        }
+
+        /// The search being typed, if one is.
+        var searchText: String? {
+            if case .search(let text, _) = reader.state.screen { text } else { nil }
+        }
+
+        /// Starts the reader and waits for its first list.
+        func start() async {
+            reader.start()
+            await pump(until: { self.reader.viewport.items.count > 0 })
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anIdleReaderAsksForNoFrames() async throws {
+        let harness = try Harness()
+        await harness.start()
+        #expect(harness.line(1).contains("News post 0"), "\(harness.screenText)")
+        let asked = harness.frames.requested
+        let drawn = harness.terminal.frameSizes.count
+        // Ten seconds at rest: no frame asked for, nothing drawn.
+        for _ in 0..<600 { harness.frames.advance() }
+        #expect(harness.frames.requested == asked)
+        #expect(harness.terminal.frameSizes.count == drawn)
+        #expect(!harness.frames.hasPendingFrame)
+
+        // A key that scrolls asks for frames until the list rests again, then none.
+        harness.key(.character(" "))
+        #expect(harness.frames.hasPendingFrame)
+        let moving = harness.frames.runUntilIdle()
+        #expect(moving > 3 && moving < 60, "a page glides for a quarter of a second: \(moving) frames")
+        let after = harness.frames.requested
+        for _ in 0..<600 { harness.frames.advance() }
+        #expect(harness.frames.requested == after)
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theFeedListShowsUnreadCountsAndErrorsAndEnterShowsOneFeed() async throws {
+        let harness = try Harness()
+        await harness.start()
+        harness.key(.character("f"))
+        await harness.pump(until: { harness.line(0).contains("Feeds — 2 subscriptions") && harness.screenText.contains("News") })
+        let text = harness.screenText
+        #expect(harness.line(1).contains("31  All feeds"), "\(text)")
+        #expect(text.contains("1  Broken"))
+        #expect(text.contains("failed: HTTP 404 Not Found"))
+        #expect(text.contains("30  News"))
+        // The error is drawn in red.
+        let errorRow = (0..<30).first { harness.line($0).contains("failed: HTTP 404") }!
+        let column = harness.line(errorRow).distance(from: harness.line(errorRow).startIndex,
+                                                      to: harness.line(errorRow).range(of: "failed")!.lowerBound)
+        #expect(harness.terminal.screen.screen[errorRow, column].style.foreground == .indexed(203))
+
+        // Down to "Broken" (feeds by title), Enter: only its post.
+        harness.key(.down)
+        harness.key(.enter)
+        await harness.pump(until: { harness.reader.viewport.items.count == 1 })
+        await harness.settle()
+        #expect(harness.line(0).contains("Test › Broken — 1 post"), "\(harness.line(0))")
+        #expect(harness.line(1).contains("Old broken post"))
+        // q goes back to all feeds before it quits.
+        harness.key(.character("q"))
+        await harness.pump(until: { harness.reader.viewport.items.count == 31 })
+        #expect(harness.reader.state.running)
+        harness.key(.character("q"))
+        #expect(!harness.reader.state.running)
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func searchFiltersAsItIsTypedAndEscapeClearsIt() async throws {
+        let harness = try Harness()
+        await harness.start()
+        harness.key(.character("/"))
+        harness.type("LAKE")
+        #expect(harness.line(29).hasPrefix(" /LAKE"), "the search field in the status line: \(harness.line(29))")
+        await harness.pump(until: { harness.reader.viewport.items.count == 1 })
+        await harness.settle()
+        #expect(harness.line(0).contains("1 post matching “LAKE”"))
+        #expect(harness.line(1).contains("The lake at dawn"))
+        harness.key(.enter)
+        #expect(!harness.line(29).contains("/LAKE"))
+        // A search that matches nothing says so.
+        harness.key(.character("/"))
+        harness.type("zzz")
+        await harness.pump(until: { harness.reader.viewport.items.isEmpty })
+        await harness.settle()
+        #expect(harness.screenText.contains("No post matches “LAKEzzz”"))
+        // Escape puts back the search before `/`; then Escape on the list clears it.
+        harness.key(.escape)
+        await harness.pump(until: { harness.reader.viewport.items.count == 1 })
+        #expect(harness.line(0).contains("matching “LAKE”"))
+        harness.key(.escape)
+        await harness.pump(until: { harness.reader.viewport.items.count == 31 })
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func oOpensThePostsLinkWithTheTerminalGivenBack() async throws {
+        let harness = try Harness()
+        await harness.start()
+        harness.key(.character("j"))
+        harness.key(.character("j"))
+        harness.key(.character("o"))
+        await harness.pump(until: { harness.terminal.releases == 1 })
+        #expect(harness.opened.all == [["w3m", "https://news.example/1"]])
+        await harness.settle()
+        #expect(harness.line(29).contains("opened https://news.example/1"))
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aLinkThatWillNotOpenNeverGivesTheTerminalBack() async throws {
+        let harness = try Harness()
+        await harness.start()
+
+        harness.reader.send(.linkFound(URL(string: "javascript:alert(1)")!))
+
+        #expect(harness.terminal.releases == 0)
+        #expect(harness.opened.all.isEmpty)
+        #expect(harness.line(29).contains("only http and https links open"))
+        harness.reader.stop()
+    }
+
+    @Test func theBrowserLauncherNeverOpensOtherSchemesAndNeverUsesAShell() {
+        let ran = Recorder<[String]>()
+        let launcher = BrowserLauncher(environment: ["BROWSER": "firefox --new-tab %s:lynx"]) { arguments in
+            ran.record(arguments)
+            return arguments[0] == "lynx" ? 0 : 1
+        }
+        let hostile = URL(string: "https://example.com/a;rm%20-rf%20~")!
+        #expect(throws: Never.self) { try launcher.open(hostile).get() }
+        #expect(ran.all == [["firefox", "--new-tab", hostile.absoluteString], ["lynx", hostile.absoluteString]])
+        guard case .failure(let failure) = launcher.open(URL(string: "file:///etc/passwd")!) else {
+            Issue.record("a file: link must not open")
+            return
+        }
+        #expect(failure.description.contains("only http and https"))
+        #expect(ran.all.count == 2)
+        let nothing = BrowserLauncher(environment: [:]) { _ in 127 }
+        guard case .failure(let none) = nothing.open(URL(string: "https://example.com")!) else {
+            Issue.record("no browser must fail")
+            return
+        }
+        #expect(none.description.contains("set $BROWSER"))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func postsBecomeReadAfterBeingVisibleLongEnoughButNotWhenAFlingSweepsPast() async throws {
+        var options = Reader.Options()
+        options.markReadAfter = .milliseconds(1_500)
+        let harness = try Harness(count: 200, options: options)
+        await harness.start()
+        // A fling over the list: the posts it sweeps past stay unread.
+        harness.reader.send(.input(.mouse(MouseEvent(.scroll(.down), column: 10, row: 10))))
+        await harness.settle()
+        let landed = harness.reader.lastFrame.rows.map(\.item.id)
+        #expect(try await harness.store.rows(EntryQuery(limit: 1_000)).filter(\.isRead).isEmpty, "nothing read during the fling")
+        // Resting on the landing place for 1.5 s marks the posts fully on screen read.
+        for _ in 0..<100 { harness.frames.advance() }
+        await harness.pump(until: { harness.reader.state.rowsByID[landed[1]]?.isRead == true })
+        let read = try await harness.store.rows(EntryQuery(limit: 1_000)).filter(\.isRead).map(\.id)
+        #expect(!read.isEmpty && read.allSatisfy(landed.contains), "only posts on screen: \(read) of \(landed)")
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aRefreshShowsItsProgressThenItsOutcomeAndNewPostsArriveAboveWithoutMovingTheReader() async throws {
+        let harness = try Harness()
+        await harness.start()
+        // Scrolled down to the tenth post, cursor on it.
+        for _ in 0..<10 { harness.key(.character("j")) }
+        await harness.settle()
+        let top = harness.line(1)
+        #expect(!top.contains("News post 0"), "scrolled: \(top)")
+        harness.key(.character("R"))
+        #expect(harness.line(29).hasPrefix(" refreshing 0/0 feeds"), "\(harness.line(29))")
+        await harness.pump(until: { harness.line(29).contains("refreshed 2 feeds") })
+        #expect(harness.line(29).contains("refreshed 2 feeds: 3 new · failed: Broken: "), "\(harness.line(29))")
+        await harness.pump(until: { harness.reader.viewport.items.count == 34 })
+        #expect(harness.line(1) == top, "posts arriving above keep the reader's place")
+        harness.key(.character("g"))
+        await harness.settle()
+        #expect(harness.line(1).contains("Fresh post 2"), "\(harness.screenText)")
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anOpenArticleStaysOpenAndInPlaceThroughARefresh() async throws {
+        let harness = try Harness(count: 30, columns: 40, rows: 6)
+        await harness.start()
+        harness.key(.character("j"))
+        harness.key(.enter)
+        await harness.pump(until: { harness.reader.state.isReadingArticle })
+        #expect(harness.line(0) == " News", "the title bar names the feed")
+        #expect(harness.line(1).contains("News post 0"))
+        harness.key(.character("j"))
+        let shown = harness.screenText
+        #expect(harness.articleScroll == 1, "\(shown)")
+        // The automatic refresh brings three posts while the article is open.
+        harness.reader.send(.timer(.autoRefresh))
+        await harness.pump(until: { harness.reader.state.refreshing == nil && harness.reader.viewport.items.count == 34 })
+        #expect(harness.articleTitle == "News post 0")
+        #expect(harness.articleScroll == 1)
+        #expect(harness.screenText.hasPrefix(shown.components(separatedBy: "\n").dropLast().joined(separator: "\n")),
+                "the article's lines have not moved")
+        // Back on the list, the post read is where it was; the new posts are above it.
+        let list = harness.screenText
+        harness.key(.character("q"))
+        #expect(harness.line(2).hasSuffix("The text of post 0."), "\(harness.screenText) / before: \(list)")
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func keysFollowTheSettingsBindingsAndImageModeNoneDrawsNoThumbnailBox() async throws {
+        var settings = ReaderSettings.defaults
+        settings.keys = try KeyBindings(overriding: [.feeds: [KeyPress(.character("F"))], .search: [KeyPress(.character("s"))]])
+        settings.imageMode = .none
+        let harness = try Harness(options: Reader.Options(settings: settings, colorMode: .palette256))
+        await harness.start()
+        #expect(harness.line(1).hasPrefix("● News post 0"), "no thumbnail box: \(harness.line(1))")
+        harness.key(.character("f"))
+        #expect(!harness.showsFeeds, "f is no longer bound")
+        harness.key(.character("F"))
+        #expect(harness.showsFeeds)
+        harness.key(.escape)
+        harness.key(.character("s"))
+        #expect(harness.searchText == "", "s searches now, in place of starring")
+        #expect(harness.line(29).contains("F feeds") || harness.line(29).hasPrefix(" /"))
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func spaceMovesTheCursorWithThePageSoTheNextKeyGoesOnFromThere() async throws {
+        let harness = try Harness()
+        await harness.start()
+        harness.key(.character("j"))
+        harness.key(.character(" "))
+        await harness.settle()
+        let page = harness.line(1)
+        #expect(!page.contains("News post 0"), "paged: \(harness.screenText)")
+        // j moves on from the cursor on the new page; the list does not jump back to the top.
+        harness.key(.character("j"))
+        await harness.settle()
+        #expect(harness.line(1) == page, "\(harness.screenText)")
+        let selected = try #require(harness.reader.state.selectedID)
+        #expect(harness.reader.lastFrame.rows.contains { $0.item.id == selected && $0.top >= 0 && $0.top + $0.height <= 28 })
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aStarPressedTwiceQuicklyLeavesThePostAsItWas() async throws {
+        let harness = try Harness()
+        await harness.start()
+        harness.key(.character("j"))
+        // Both presses before the store has answered either.
+        harness.key(.character("s"))
+        harness.key(.character("s"))
+        await harness.pump(until: { harness.reader.state.pending.isEmpty })
+        let post = try await harness.store.rows(EntryQuery(limit: 100)).first { $0.title == "News post 0" }
+        #expect(post?.isStarred == false)
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theImageFiguresAreTrueFromTheFirstFrame() async throws {
+        let harness = try Harness(pictures: true)
+        await harness.start()
+        // The first frame with posts: every picture on display asked for, none arrived yet.
+        let first = harness.line(29)
+        let asked = try #require(first.firstMatch(of: /images: 0 shown · (\d+) loading$/), "\(first)")
+        let count = try #require(Int(asked.1))
+        #expect(count >= 6, "at least the posts on screen: \(first)")
+        // They arrive, and the frame that delivers them says so.
+        for _ in 0..<20 where harness.reader.thumbnails.figures.loading > 0 {
+            await harness.reader.thumbnails.loader.settled()
+            // What `run` does when the loader signals arrivals: a frame delivers them.
+            harness.reader.send(.thumbnailsArrived)
+            harness.frames.advance()
+        }
+        let figures = harness.reader.thumbnails.figures
+        #expect(figures.loading == 0 && figures.shown + figures.failed == count && figures.shown >= count / 2 - 1)
+        #expect(harness.line(29).hasSuffix("images: \(figures.shown) shown · 0 loading · \(figures.failed) failed"), "\(harness.line(29))")
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func progressEventsDrawAtMostOnceAFrame() async throws {
+        let harness = try Harness()
+        await harness.start()
+        harness.key(.character("R"))
+        let drawn = harness.terminal.frameSizes.count
+        let feed = StoredFeed(id: 1, url: URL(string: "https://news.example/feed")!)
+        var counts = EntryChangeCounts()
+        counts.new = 1
+        // Forty batches stored between two frames: the status line is drawn once, with all of them.
+        for _ in 0..<40 { harness.reader.send(.refreshProgress(.batchStored(feed, counts: counts))) }
+        #expect(harness.terminal.frameSizes.count == drawn)
+        harness.frames.advance()
+        #expect(harness.terminal.frameSizes.count == drawn + 1)
+        #expect(harness.line(29).contains("40 new"), "\(harness.line(29))")
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aHeldKeyGlidesWithMomentumAndRestsWithTheCursorOnScreen() async throws {
+        let harness = try Harness(count: 100)
+        await harness.start()
+        // Key repeat: a press every 33 ms, two frames apart.
+        var glided = false
+        for _ in 0..<30 {
+            harness.key(.character("j"))
+            glided = glided || harness.reader.viewport.scroll.phase == .decelerating
+            harness.frames.advance()
+            harness.frames.advance()
+        }
+        #expect(glided, "a held key glides as a fling does")
+        harness.frames.runUntilIdle()
+        let selected = try #require(harness.reader.state.selectedID)
+        #expect(harness.reader.lastFrame.rows.contains { $0.item.id == selected && $0.top >= 0 && $0.top + $0.height <= 28 },
+                "the cursor's post is fully on screen")
+        // A single press eases instead.
+        harness.frames.advance(by: .seconds(1))
+        harness.key(.character("j"))
+        #expect(harness.reader.viewport.scroll.phase != .decelerating)
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aTerminalOfAFewRowsOrNoneStillDrawsEveryScreen() async throws {
+        let harness = try Harness(columns: 12, rows: 3)
+        await harness.start()
+        for rows in [3, 2, 1, 0] {
+            harness.reader.send(.input(.resize(columns: 12, rows: rows)))
+            harness.key(.character("?"))
+            harness.key(.character("?"))
+            harness.key(.character("f"))
+            harness.key(.escape)
+            harness.key(.enter)
+            await harness.pump(until: { harness.reader.state.isReadingArticle })
+            harness.key(.character("j"))
+            harness.key(.character("G"))
+            harness.key(.escape)
+            await harness.settle()
+        }
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func nothingIsDrawnAfterQuitting() async throws {
+        let harness = try Harness()
+        await harness.start()
+        harness.key(.character(" "))
+        #expect(harness.frames.hasPendingFrame)
+        let written = harness.terminal.frameSizes.count
+        harness.key(.character("Q"))
+        harness.frames.runUntilIdle()
+        harness.reader.send(.message("late"))
+        harness.reader.send(.timer(.markReadCheck))
+        #expect(harness.terminal.frameSizes.count == written, "a frame after quitting would land on the user's screen")
+    }
+}
+
