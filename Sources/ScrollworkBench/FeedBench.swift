@@ -144,7 +144,7 @@ struct FeedBench: AsyncParsableCommand {
             ])
         }
         if !report.rows.isEmpty { report.print(json: options.json) }
-        try runIngest()
+        try await runIngest()
         try await runLiveCases()
     }
 
@@ -181,7 +181,7 @@ struct FeedBench: AsyncParsableCommand {
         }
         if only.isEmpty || only.contains(Self.snapshotCase) {
             var report = BenchReport(columns: ["case", "rows", "ms", "entries_query_ms", "ratio"])
-            let (rowsMilliseconds, entriesMilliseconds) = try Self.snapshotTimes(
+            let (rowsMilliseconds, entriesMilliseconds) = try await Self.snapshotTimes(
                 path: directory.appendingPathComponent("snapshot.sqlite").path, runs: runs)
             report.append([
                 .text(Self.snapshotCase), .number(10_000), .number(rowsMilliseconds), .number(entriesMilliseconds),
@@ -205,16 +205,16 @@ struct FeedBench: AsyncParsableCommand {
     }
 
     /// The ingest cases: parse and store, then re-ingest unchanged and with 10% edited.
-    private func runIngest() throws {
+    private func runIngest() async throws {
         var report = BenchReport(columns: ["case", "entries", "mb", "ms", "mb_per_s", "peak_mb"])
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var databases = 0
-        func freshStore() throws -> (FeedStore, StoredFeed.ID) {
+        func freshStore() async throws -> (FeedStore, StoredFeed.ID) {
             databases += 1
             let store = try FeedStore(path: directory.appendingPathComponent("\(databases).sqlite").path)
-            return (store, try store.addFeed(url: URL(string: "https://bench.example/feed")!, title: nil, category: nil).id)
+            return (store, try await store.addFeed(url: URL(string: "https://bench.example/feed")!, title: nil, category: nil).id)
         }
         for format in FeedFixture.Format.allCases {
             for entries in Self.sizes where only.isEmpty || only.contains(Self.ingestCaseName(format, entries)) {
@@ -225,15 +225,17 @@ struct FeedBench: AsyncParsableCommand {
                 var unchanged: [Double] = []
                 var changed: [Double] = []
                 for _ in 0..<max(1, runs / 2) {
-                    let (store, feed) = try freshStore()
-                    first.append(try Self.timed { try Self.ingest(bytes, into: store, feed: feed, expecting: (entries, 0, 0)) })
-                    unchanged.append(try Self.timed { try Self.ingest(bytes, into: store, feed: feed, expecting: (0, 0, entries)) })
-                    changed.append(try Self.timed {
-                        try Self.ingest(edited, into: store, feed: feed, expecting: (0, changedCount, entries - changedCount))
+                    let (store, feed) = try await freshStore()
+                    first.append(try await Self.timed { try await Self.ingest(bytes, into: store, feed: feed, expecting: (entries, 0, 0)) })
+                    unchanged.append(try await Self.timed { try await Self.ingest(bytes, into: store, feed: feed, expecting: (0, 0, entries)) })
+                    changed.append(try await Self.timed {
+                        try await Self.ingest(edited, into: store, feed: feed, expecting: (0, changedCount, entries - changedCount))
                     })
                 }
-                let (store, feed) = try freshStore()
-                let peak = PeakMemory.measure { Result { try Self.ingest(bytes, into: store, feed: feed, expecting: nil) } }
+                let (store, feed) = try await freshStore()
+                let peak = await PeakMemory.measure { () async -> Result<Void, any Error> in
+                    do { return .success(try await Self.ingest(bytes, into: store, feed: feed, expecting: nil)) } catch { return .failure(error) }
+                }
                 _ = try peak.result.get()
                 let megabytes = Double(bytes.count) / 1_048_576
                 let name = Self.ingestCaseName(format, entries)
@@ -253,47 +255,49 @@ struct FeedBench: AsyncParsableCommand {
     }
 
     /// Median times of the 10,000-row snapshot and of the full query of the same page, on a
-    /// store holding one ingested feed of 10,000 entries; blocking forms, on this thread.
-    private static func snapshotTimes(path: String, runs: Int) throws -> (rows: Double, entries: Double) {
+    /// store holding one ingested feed of 10,000 entries, each read on GRDB's queue as the
+    /// reader reads it; the two alternate, after one untimed read of each.
+    private static func snapshotTimes(path: String, runs: Int) async throws -> (rows: Double, entries: Double) {
         let store = try FeedStore(path: path)
-        let feed = try store.addFeed(url: URL(string: "https://bench.example/feed")!, title: "Bench", category: nil)
-        try ingest(FeedFixture.make(.rss, entries: 10_000), into: store, feed: feed.id, expecting: (10_000, 0, 0))
+        let feed = try await store.addFeed(url: URL(string: "https://bench.example/feed")!, title: "Bench", category: nil)
+        try await ingest(FeedFixture.make(.rss, entries: 10_000), into: store, feed: feed.id, expecting: (10_000, 0, 0))
         let query = EntryQuery(limit: 10_000)
-        guard try store.rows(query).count == 10_000, try store.entries(query).count == 10_000 else {
+        guard try await store.rows(query).count == 10_000, try await store.entries(query).count == 10_000 else {
             printError("scrollwork bench feed: \(snapshotCase): the queries did not return 10,000 rows")
             throw ExitCode.failure
         }
-        return Stopwatch.interleavedMedianMilliseconds(
-            runs: runs, { (try? store.rows(query))?.count ?? 0 }, { (try? store.entries(query))?.count ?? 0 })
+        var (rows, entries): ([Double], [Double]) = ([], [])
+        for _ in 0..<runs {
+            rows.append(try await timed { _ = try await store.rows(query) })
+            entries.append(try await timed { _ = try await store.entries(query) })
+        }
+        return (Stopwatch.median(rows), Stopwatch.median(entries))
     }
 
-    private static func timed(_ body: () throws -> Void) throws -> Double {
-        var failure: (any Error)?
-        let elapsed = ContinuousClock().measure {
-            do { try body() } catch { failure = error }
-        }
-        if let failure { throw failure }
-        return elapsed.milliseconds
+    private static func timed(_ body: () async throws -> Void) async throws -> Double {
+        let start = ContinuousClock.now
+        try await body()
+        return (ContinuousClock.now - start).milliseconds
     }
 
     /// Parses `bytes` in chunks and stores each batch as it comes, checking the change counts
     /// (new, modified, unchanged) when given: a benchmark of a wrong result measures nothing.
     private static func ingest(
         _ bytes: [UInt8], into store: FeedStore, feed: StoredFeed.ID, expecting expected: (Int, Int, Int)?
-    ) throws {
+    ) async throws {
         var parser = FeedParser(url: URL(string: "https://bench.example/feed"))
         var counts = EntryChangeCounts()
-        func keep(_ batch: [FeedEntry]) throws {
+        func keep(_ batch: [FeedEntry]) async throws {
             guard !batch.isEmpty else { return }
-            counts.add(try store.upsert(entries: batch, feed: feed, now: Date()))
+            counts.add(try await store.upsert(entries: batch, feed: feed, now: Date()))
         }
         var offset = 0
         while offset < bytes.count {
             let end = min(offset + chunkSize, bytes.count)
-            for batch in try parser.consume(bytes[offset..<end]) { try keep(batch) }
+            for batch in try parser.consume(bytes[offset..<end]) { try await keep(batch) }
             offset = end
         }
-        try keep(parser.finish().entries)
+        try await keep(parser.finish().entries)
         if let expected, (counts.new, counts.modified, counts.unchanged) != expected {
             printError("scrollwork bench feed: ingest stored \(counts) (new, modified, unchanged), expected \(expected)")
             throw ExitCode.failure

@@ -24,11 +24,16 @@ func batch(_ number: Int) -> [FeedEntry] {
 do {
     let store = try FeedStore(path: arguments[1])
     let url = URL(string: "https://example.com/crash.xml")!
-    let feed = try store.feed(url: url) ?? store.addFeed(url: url, title: nil, category: nil)
+    let feed: StoredFeed
+    if let stored = try await store.feed(url: url) {
+        feed = stored
+    } else {
+        feed = try await store.addFeed(url: url, title: nil, category: nil)
+    }
     // Bounded so that a child whose parent died does not write forever.
     var next = batch(first)
     for number in first..<(first + maxBatches) {
-        _ = try store.upsert(entries: next, feed: feed.id)
+        _ = try await store.upsert(entries: next, feed: feed.id)
         // The next batch is built before the report, so that the parent's kill, which follows the
         // report, finds the child already writing rather than building entries.
         next = batch(number + 1)

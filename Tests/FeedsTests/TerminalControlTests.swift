@@ -105,16 +105,16 @@ import Testing
         }
     }
 
-    @Test func storedFieldsHoldNoTerminalControl() throws {
-        let (store, feed) = try storeWithFeed()
+    @Test func storedFieldsHoldNoTerminalControl() async throws {
+        let (store, feed) = try await storeWithFeed()
         for document in [HostileFeeds.rss(), HostileFeeds.atom(), HostileFeeds.jsonFeed(), HostileFeeds.rssLatin1()] {
             let parsed = try parse(document)
-            _ = try store.upsert(entries: parsed.entries, feed: feed.id, now: storeEpoch)
-            try store.recordRefresh(feed: feed.id, etag: nil, lastModified: nil, info: parsed.info, at: storeEpoch)
+            _ = try await store.upsert(entries: parsed.entries, feed: feed.id, now: storeEpoch)
+            try await store.recordRefresh(feed: feed.id, etag: nil, lastModified: nil, info: parsed.info, at: storeEpoch)
         }
-        let stored = try store.entries(EntryQuery(limit: 1000))
+        let stored = try await store.entries(EntryQuery(limit: 1000))
         #expect(stored.count > HostileFeeds.payloads.count)
-        let text = try store.writer.read { db in
+        let text = try await store.writer.read { db in
             try String.fetchAll(db, sql: """
                 SELECT entryId || title || COALESCE(author, '') || categories || COALESCE(summary, '') || COALESCE(content, '')
                 FROM entry UNION ALL SELECT COALESCE(title, '') FROM feed
@@ -162,7 +162,7 @@ import Testing
         #expect(FeedText.line(clean) == clean)
     }
 
-    @Test func aVersion1DatabaseIsCleanedWhenOpened() throws {
+    @Test func aVersion1DatabaseIsCleanedWhenOpened() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("feeds.sqlite").path
@@ -170,7 +170,7 @@ import Testing
         // What a build before the fix stored: the raw text, control characters and all.
         let v1 = try DatabaseQueue(path: path)
         try FeedStore.migrator.migrate(v1, upTo: FeedStore.SchemaVersion.v1.rawValue)
-        try v1.write { db in
+        try await v1.write { db in
             try db.execute(sql: "INSERT INTO feed (id, url, title, category, lastError) VALUES (1, 'https://h.example/', ?, ?, ?)",
                            arguments: ["Feed \u{1B}]0;x\u{07}", "Cat\u{9B}", "error \u{1B}[2J"])
             let insert = """
@@ -186,11 +186,11 @@ import Testing
         try v1.close()
 
         let store = try FeedStore(path: path)
-        let feed = try #require(try store.feeds().first)
+        let feed = try #require(try await store.feeds().first)
         #expect(feed.title == "Feed ]0;x")
         #expect(feed.category == "Cat")
         #expect(feed.lastError == "error [2J")
-        let entries = try store.entries(EntryQuery()).sorted { $0.entry.id < $1.entry.id }
+        let entries = try await store.entries(EntryQuery()).sorted { $0.entry.id < $1.entry.id }
         #expect(entries.map(\.entry.id) == ["clean", "g1"])
         let cleaned = entries[1]
         #expect(cleaned.entry.title == "Hello ]0;PWNED world")

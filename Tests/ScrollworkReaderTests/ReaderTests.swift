@@ -39,20 +39,20 @@ import Testing
         let opened = Recorder<[String]>()
 
         init(count: Int = 30, options: Reader.Options = Reader.Options(), columns: Int = 100, rows: Int = 30, notice: String? = nil,
-             pictures: Bool = false) throws {
+             pictures: Bool = false) async throws {
             store = try FeedStore()
-            let news = try store.addFeed(url: URL(string: "https://news.example/feed")!, title: "News")
-            let broken = try store.addFeed(url: URL(string: "https://broken.example/feed")!, title: "Broken")
+            let news = try await store.addFeed(url: URL(string: "https://news.example/feed")!, title: "News")
+            let broken = try await store.addFeed(url: URL(string: "https://broken.example/feed")!, title: "Broken")
             let epoch = Date(timeIntervalSince1970: 1_790_000_000)
-            _ = try store.upsert(entries: (0..<count).map { index in
+            _ = try await store.upsert(entries: (0..<count).map { index in
                 FeedEntry(id: "n\(index)", title: index == 3 ? "The lake at dawn" : "News post \(index)",
                           link: URL(string: "https://news.example/\(index)"), published: epoch.addingTimeInterval(-Double(index) * 60),
                           summary: "The text of post \(index).",
                           thumbnail: pictures ? URL(string: "https://img.example/\(index).jpg") : nil)
             }, feed: news.id, now: epoch)
-            _ = try store.upsert(entries: [FeedEntry(id: "b0", title: "Old broken post", published: epoch.addingTimeInterval(-1e6))],
+            _ = try await store.upsert(entries: [FeedEntry(id: "b0", title: "Old broken post", published: epoch.addingTimeInterval(-1e6))],
                                  feed: broken.id, now: epoch)
-            try store.recordFailure(feed: broken.id, message: "HTTP 404 Not Found", at: epoch)
+            try await store.recordFailure(feed: broken.id, message: "HTTP 404 Not Found", at: epoch)
             terminal = ScriptedTerminal(columns: columns, rows: rows)
             var options = options
             options.refreshInterval = nil
@@ -150,7 +150,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func anIdleReaderAsksForNoFrames() async throws {
-        let harness = try Harness()
+        let harness = try await Harness()
         await harness.start()
         #expect(harness.line(1).contains("News post 0"), "\(harness.screenText)")
         let asked = harness.frames.requested
@@ -174,7 +174,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func theFeedListShowsUnreadCountsAndErrorsAndEnterShowsOneFeed() async throws {
-        let harness = try Harness()
+        let harness = try await Harness()
         await harness.start()
         harness.key(.character("f"))
         await harness.pump(until: { harness.line(0).contains("Feeds — 2 subscriptions") && harness.screenText.contains("News") })
@@ -207,7 +207,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func searchFiltersAsItIsTypedAndEscapeClearsIt() async throws {
-        let harness = try Harness()
+        let harness = try await Harness()
         await harness.start()
         harness.key(.character("/"))
         harness.type("LAKE")
@@ -235,7 +235,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func oOpensThePostsLinkWithTheTerminalGivenBack() async throws {
-        let harness = try Harness()
+        let harness = try await Harness()
         await harness.start()
         harness.key(.character("j"))
         harness.key(.character("j"))
@@ -249,7 +249,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func aLinkThatWillNotOpenNeverGivesTheTerminalBack() async throws {
-        let harness = try Harness()
+        let harness = try await Harness()
         await harness.start()
 
         harness.reader.send(.linkFound(URL(string: "javascript:alert(1)")!))
@@ -287,7 +287,7 @@ import Testing
     func postsBecomeReadAfterBeingVisibleLongEnoughButNotWhenAFlingSweepsPast() async throws {
         var options = Reader.Options()
         options.markReadAfter = .milliseconds(1_500)
-        let harness = try Harness(count: 200, options: options)
+        let harness = try await Harness(count: 200, options: options)
         await harness.start()
         // A fling over the list: the posts it sweeps past stay unread.
         harness.reader.send(.input(.mouse(MouseEvent(.scroll(.down), column: 10, row: 10))))
@@ -304,7 +304,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func aRefreshShowsItsProgressThenItsOutcomeAndNewPostsArriveAboveWithoutMovingTheReader() async throws {
-        let harness = try Harness()
+        let harness = try await Harness()
         await harness.start()
         // Scrolled down to the tenth post, cursor on it.
         for _ in 0..<10 { harness.key(.character("j")) }
@@ -325,7 +325,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func anOpenArticleStaysOpenAndInPlaceThroughARefresh() async throws {
-        let harness = try Harness(count: 30, columns: 40, rows: 6)
+        let harness = try await Harness(count: 30, columns: 40, rows: 6)
         await harness.start()
         harness.key(.character("j"))
         harness.key(.enter)
@@ -354,7 +354,7 @@ import Testing
         var settings = ReaderSettings.defaults
         settings.keys = try KeyBindings(overriding: [.feeds: [KeyPress(.character("F"))], .search: [KeyPress(.character("s"))]])
         settings.imageMode = .none
-        let harness = try Harness(options: Reader.Options(settings: settings, colorMode: .palette256))
+        let harness = try await Harness(options: Reader.Options(settings: settings, colorMode: .palette256))
         await harness.start()
         #expect(harness.line(1).hasPrefix("● News post 0"), "no thumbnail box: \(harness.line(1))")
         harness.key(.character("f"))
@@ -370,7 +370,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func spaceMovesTheCursorWithThePageSoTheNextKeyGoesOnFromThere() async throws {
-        let harness = try Harness()
+        let harness = try await Harness()
         await harness.start()
         harness.key(.character("j"))
         harness.key(.character(" "))
@@ -388,7 +388,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func aStarPressedTwiceQuicklyLeavesThePostAsItWas() async throws {
-        let harness = try Harness()
+        let harness = try await Harness()
         await harness.start()
         harness.key(.character("j"))
         // Both presses before the store has answered either.
@@ -402,7 +402,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func theImageFiguresAreTrueFromTheFirstFrame() async throws {
-        let harness = try Harness(pictures: true)
+        let harness = try await Harness(pictures: true)
         await harness.start()
         // The first frame with posts: every picture on display asked for, none arrived yet.
         let first = harness.line(29)
@@ -424,7 +424,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func progressEventsDrawAtMostOnceAFrame() async throws {
-        let harness = try Harness()
+        let harness = try await Harness()
         await harness.start()
         harness.key(.character("R"))
         let drawn = harness.terminal.frameSizes.count
@@ -442,7 +442,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func aHeldKeyGlidesWithMomentumAndRestsWithTheCursorOnScreen() async throws {
-        let harness = try Harness(count: 100)
+        let harness = try await Harness(count: 100)
         await harness.start()
         // Key repeat: a press every 33 ms, two frames apart.
         var glided = false
@@ -466,7 +466,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func aTerminalOfAFewRowsOrNoneStillDrawsEveryScreen() async throws {
-        let harness = try Harness(columns: 12, rows: 3)
+        let harness = try await Harness(columns: 12, rows: 3)
         await harness.start()
         for rows in [3, 2, 1, 0] {
             harness.reader.send(.input(.resize(columns: 12, rows: rows)))
@@ -486,7 +486,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func nothingIsDrawnAfterQuitting() async throws {
-        let harness = try Harness()
+        let harness = try await Harness()
         await harness.start()
         harness.key(.character(" "))
         #expect(harness.frames.hasPendingFrame)

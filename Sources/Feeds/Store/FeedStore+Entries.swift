@@ -16,8 +16,8 @@ extension FeedStore {
     ///   - now: The first-seen date of new entries.
     /// - Throws: ``FeedStoreError/unknownFeed(_:)`` when no feed has this identifier.
     /// - Complexity: O(b log n) for a batch of b among n stored entries.
-    public func upsert(entries: [FeedEntry], feed: StoredFeed.ID, now: Date = Date()) throws(FeedStoreError) -> [EntryChange] {
-        try write(Self.upserting(entries, into: feed, now: now))
+    public func upsert(entries: [FeedEntry], feed: StoredFeed.ID, now: Date = Date()) async throws(FeedStoreError) -> [EntryChange] {
+        try await write(Self.upserting(entries, into: feed, now: now))
     }
 
     private static let selectContentSQL =
@@ -31,7 +31,7 @@ extension FeedStore {
         WHERE feedId = ? AND entryId = ?
         """
 
-    /// The transaction of ``upsert(entries:feed:now:)``, shared by its blocking and suspending forms.
+    /// The transaction of ``upsert(entries:feed:now:)``.
     static func upserting(_ entries: [FeedEntry], into feed: StoredFeed.ID,
                           now: Date) -> @Sendable (Database) throws -> [EntryChange] {
         { db in
@@ -62,22 +62,18 @@ extension FeedStore {
     /// Marks entries read or unread; identifiers of deleted entries are ignored.
     ///
     /// - Complexity: O(k log n) for k identifiers among n entries.
-    public func setRead(_ isRead: Bool, entries: [StoredEntry.ID]) throws(FeedStoreError) {
-        try setFlag("read", to: isRead, entries: entries)
+    public func setRead(_ isRead: Bool, entries: [StoredEntry.ID]) async throws(FeedStoreError) {
+        try await write(Self.settingFlag("read", to: isRead, entries: entries))
     }
 
     /// Stars or unstars entries; identifiers of deleted entries are ignored.
     ///
     /// - Complexity: O(k log n) for k identifiers among n entries.
-    public func setStarred(_ isStarred: Bool, entries: [StoredEntry.ID]) throws(FeedStoreError) {
-        try setFlag("starred", to: isStarred, entries: entries)
+    public func setStarred(_ isStarred: Bool, entries: [StoredEntry.ID]) async throws(FeedStoreError) {
+        try await write(Self.settingFlag("starred", to: isStarred, entries: entries))
     }
 
-    private func setFlag(_ column: String, to value: Bool, entries: [StoredEntry.ID]) throws(FeedStoreError) {
-        try write(Self.settingFlag(column, to: value, entries: entries))
-    }
-
-    /// The transaction of ``setRead(_:entries:)`` and ``setStarred(_:entries:)``, in both forms.
+    /// The transaction of ``setRead(_:entries:)`` and ``setStarred(_:entries:)``.
     static func settingFlag(_ column: String, to value: Bool, entries: [StoredEntry.ID]) -> @Sendable (Database) throws -> Void {
         { db in
             let statement = try db.cachedStatement(sql: "UPDATE entry SET \(column) = ? WHERE id = ?")
@@ -97,11 +93,11 @@ extension FeedStore {
     ///   - feed: The feed to prune; `nil` for every feed.
     ///   - now: The instant ages are measured from.
     /// - Complexity: O(n log n) for the n entries considered.
-    public func prune(_ policy: RetentionPolicy, feed: StoredFeed.ID? = nil, now: Date = Date()) throws(FeedStoreError) -> Int {
-        try write(Self.pruning(policy, feed: feed, now: now))
+    public func prune(_ policy: RetentionPolicy, feed: StoredFeed.ID? = nil, now: Date = Date()) async throws(FeedStoreError) -> Int {
+        try await write(Self.pruning(policy, feed: feed, now: now))
     }
 
-    /// The transaction of ``prune(_:feed:now:)``, shared by its blocking and suspending forms.
+    /// The transaction of ``prune(_:feed:now:)``.
     static func pruning(_ policy: RetentionPolicy, feed: StoredFeed.ID?, now: Date) -> @Sendable (Database) throws -> Int {
         guard policy.maxEntriesPerFeed != nil || policy.maxAge != nil else {
             return { _ in 0 }

@@ -1,44 +1,44 @@
 import Foundation
 import GRDB
 
-/// Feeds: each operation is one transaction body (a static function), shared by a blocking form
-/// for synchronous callers and a suspending form for async code (`FeedStore+Async.swift`).
+/// Feeds: each operation is one transaction body (a static function), run on GRDB's queues while
+/// the caller suspends.
 extension FeedStore {
     /// Subscribes to the feed at `url`.
     ///
     /// - Throws: ``FeedStoreError/duplicateFeed(_:)`` when a feed with this URL is stored.
     /// - Complexity: O(log f) for f feeds.
-    public func addFeed(url: URL, title: String? = nil, category: String? = nil) throws(FeedStoreError) -> StoredFeed {
-        try write(Self.adding(url: url, title: title, category: category))
+    public func addFeed(url: URL, title: String? = nil, category: String? = nil) async throws(FeedStoreError) -> StoredFeed {
+        try await write(Self.adding(url: url, title: title, category: category))
     }
 
     /// Unsubscribes from a feed; its entries go with it, starred ones included.
     ///
     /// - Throws: ``FeedStoreError/unknownFeed(_:)`` when no feed has this identifier.
     /// - Complexity: O(e log n) for e entries of the feed among n.
-    public func removeFeed(_ feed: StoredFeed.ID) throws(FeedStoreError) {
-        try write(Self.removing(feed))
+    public func removeFeed(_ feed: StoredFeed.ID) async throws(FeedStoreError) {
+        try await write(Self.removing(feed))
     }
 
     /// Every stored feed, by title (case-insensitively), then URL.
     ///
     /// - Complexity: O(f log f) for f feeds.
-    public func feeds() throws(FeedStoreError) -> [StoredFeed] {
-        try read(Self.readingFeeds)
+    public func feeds() async throws(FeedStoreError) -> [StoredFeed] {
+        try await read(Self.readingFeeds)
     }
 
     /// The feed stored under `url`, if any; URLs match exactly.
     ///
     /// - Complexity: O(log f) for f feeds.
-    public func feed(url: URL) throws(FeedStoreError) -> StoredFeed? {
-        try read(Self.readingFeed(url: url))
+    public func feed(url: URL) async throws(FeedStoreError) -> StoredFeed? {
+        try await read(Self.readingFeed(url: url))
     }
 
     /// The feed with identifier `id`, if any.
     ///
     /// - Complexity: O(log f) for f feeds.
-    public func feed(id: StoredFeed.ID) throws(FeedStoreError) -> StoredFeed? {
-        try read(Self.readingFeed(id: id))
+    public func feed(id: StoredFeed.ID) async throws(FeedStoreError) -> StoredFeed? {
+        try await read(Self.readingFeed(id: id))
     }
 
     /// Records a successful refresh: the validators for the next conditional GET, and the title
@@ -47,8 +47,8 @@ extension FeedStore {
     /// - Throws: ``FeedStoreError/unknownFeed(_:)`` when no feed has this identifier.
     /// - Complexity: O(log f) for f feeds.
     public func recordRefresh(feed: StoredFeed.ID, etag: String?, lastModified: String?, info: FeedInfo?,
-                              at date: Date) throws(FeedStoreError) {
-        try write(Self.recordingRefresh(feed: feed, etag: etag, lastModified: lastModified, info: info, at: date))
+                              at date: Date) async throws(FeedStoreError) {
+        try await write(Self.recordingRefresh(feed: feed, etag: etag, lastModified: lastModified, info: info, at: date))
     }
 
     /// Records a failed refresh with a message for the reader. The feed's entries and validators
@@ -56,8 +56,8 @@ extension FeedStore {
     ///
     /// - Throws: ``FeedStoreError/unknownFeed(_:)`` when no feed has this identifier.
     /// - Complexity: O(log f) for f feeds.
-    public func recordFailure(feed: StoredFeed.ID, message: String, at date: Date) throws(FeedStoreError) {
-        try write(Self.recordingFailure(feed: feed, message: message, at: date))
+    public func recordFailure(feed: StoredFeed.ID, message: String, at date: Date) async throws(FeedStoreError) {
+        try await write(Self.recordingFailure(feed: feed, message: message, at: date))
     }
 
     /// Moves a feed to a new URL, after a permanent redirect; entries and reader state stay.
@@ -65,8 +65,8 @@ extension FeedStore {
     /// - Throws: ``FeedStoreError/duplicateFeed(_:)`` when another feed has `url`,
     ///   ``FeedStoreError/unknownFeed(_:)`` when no feed has this identifier.
     /// - Complexity: O(log f) for f feeds.
-    public func moveFeed(_ feed: StoredFeed.ID, to url: URL) throws(FeedStoreError) {
-        try write(Self.moving(feed, to: url))
+    public func moveFeed(_ feed: StoredFeed.ID, to url: URL) async throws(FeedStoreError) {
+        try await write(Self.moving(feed, to: url))
     }
 
     // MARK: Transactions

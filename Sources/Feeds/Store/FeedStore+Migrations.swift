@@ -122,7 +122,7 @@ extension FeedStore {
     func checkSchemaWithoutMigrating() throws(FeedStoreError) {
         let migrator = Self.migrator
         let known = Set(SchemaVersion.allCases.map(\.rawValue))
-        let (unknown, complete) = try read { db in
+        let (unknown, complete) = try readWhileOpening { db in
             (try migrator.appliedIdentifiers(db).subtracting(known).sorted(), try migrator.hasCompletedMigrations(db))
         }
         guard unknown.isEmpty else { throw .newerSchema(unknownVersions: unknown) }
@@ -132,7 +132,7 @@ extension FeedStore {
     func migrate() throws(FeedStoreError) {
         let migrator = Self.migrator
         let known = Set(SchemaVersion.allCases.map(\.rawValue))
-        let unknown = try read { db in
+        let unknown = try readWhileOpening { db in
             try migrator.appliedIdentifiers(db).subtracting(known).sorted()
         }
         guard unknown.isEmpty else {

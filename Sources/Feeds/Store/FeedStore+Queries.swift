@@ -7,11 +7,11 @@ extension FeedStore {
     ///
     /// - Complexity: O((offset + limit) log n) for n entries through the date indexes; a title
     ///   search scans the entries in date order until the page is full.
-    public func entries(_ query: EntryQuery) throws(FeedStoreError) -> [StoredEntry] {
-        try read(Self.selecting(query))
+    public func entries(_ query: EntryQuery) async throws(FeedStoreError) -> [StoredEntry] {
+        try await read(Self.selecting(query))
     }
 
-    /// The reading of ``entries(_:)``, shared by its blocking and suspending forms.
+    /// The reading of ``entries(_:)``.
     static func selecting(_ query: EntryQuery) -> @Sendable (Database) throws -> [StoredEntry] {
         let (sql, arguments) = filtered(query, selecting: "SELECT * FROM entry")
         return { db in
@@ -35,13 +35,21 @@ extension FeedStore {
         )
     }
 
+    /// The whole entry with identifier `id` (content included), for an article that opens;
+    /// `nil` when it was deleted.
+    ///
+    /// - Complexity: O(log n).
+    public func entry(id: StoredEntry.ID) async throws(FeedStoreError) -> StoredEntry? {
+        try await read(Self.selectingEntry(id: id))
+    }
+
     /// One page of the light rows a list shows, in the order and with the filters of
     /// ``entries(_:)``, without reading summaries, contents or JSON columns.
     ///
     /// - Complexity: O((offset + limit) log n) for n entries, O(limit log n) with
     ///   ``EntryQuery/after``; a title search scans in date order until the page is full.
-    public func rows(_ query: EntryQuery) throws(FeedStoreError) -> [EntryRow] {
-        try read(Self.selectingRows(query))
+    public func rows(_ query: EntryQuery) async throws(FeedStoreError) -> [EntryRow] {
+        try await read(Self.selectingRows(query))
     }
 
     /// The reading of ``rows(_:)``, shared by its forms and the change stream.

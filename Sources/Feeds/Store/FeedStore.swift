@@ -4,9 +4,10 @@ import GRDB
 /// The SQLite store of feeds and entries, through GRDB.
 ///
 /// On disk the database runs in WAL mode: readers never wait for a refresh that is writing, and a
-/// process killed mid-write loses at most the transaction it had not committed. Every method
-/// runs one transaction and blocks the calling thread until SQLite is done, so call it from a
-/// background task, never from the main actor. The store is `Sendable`; GRDB serializes writes.
+/// process killed mid-write loses at most the transaction it had not committed. Every operation
+/// runs one transaction on GRDB's own queues and suspends its caller meanwhile, so no thread of
+/// the cooperative pool, and never the main actor, waits for SQLite or the disk. The store is
+/// `Sendable`; GRDB serializes writes. Opening a store is synchronous (it migrates the schema).
 ///
 /// The schema is versioned from the first version on (see `FeedStore+Migrations.swift`): opening
 /// an older file migrates it in place, and a file from a newer build is refused with
@@ -87,20 +88,21 @@ public final class FeedStore: FeedStoring {
         return configuration
     }
 
-    /// Runs `body` in a write transaction, mapping GRDB's errors to ``FeedStoreError``.
-    func write<T>(_ body: (Database) throws -> T) throws(FeedStoreError) -> T {
+    /// Runs `body` in a write transaction on GRDB's writer queue, suspending meanwhile instead of
+    /// blocking a thread of the cooperative pool; GRDB's errors become ``FeedStoreError``.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(FeedStoreError) -> T {
         do {
-            return try writer.write(body)
+            return try await writer.write(body)
         } catch {
             throw FeedStoreError(error)
         }
     }
 
-    /// Runs `body` in a write transaction on GRDB's writer queue, suspending meanwhile instead of
-    /// blocking a thread of the cooperative pool.
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(FeedStoreError) -> T {
+    /// Runs `body` with a consistent snapshot of the database, blocking: only while the store
+    /// opens, to check its schema, since an initializer cannot suspend.
+    func readWhileOpening<T>(_ body: (Database) throws -> T) throws(FeedStoreError) -> T {
         do {
-            return try await writer.write(body)
+            return try writer.read(body)
         } catch {
             throw FeedStoreError(error)
         }
@@ -110,15 +112,6 @@ public final class FeedStore: FeedStoring {
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(FeedStoreError) -> T {
         do {
             return try await writer.read(body)
-        } catch {
-            throw FeedStoreError(error)
-        }
-    }
-
-    /// Runs `body` with a consistent snapshot of the database.
-    func read<T>(_ body: (Database) throws -> T) throws(FeedStoreError) -> T {
-        do {
-            return try writer.read(body)
         } catch {
             throw FeedStoreError(error)
         }

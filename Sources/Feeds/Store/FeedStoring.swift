@@ -5,8 +5,7 @@ import Foundation
 ///
 /// Every requirement suspends rather than blocks, so callers on the cooperative thread pool
 /// never hold a pool thread while SQLite waits for a lock or the disk. ``FeedStore`` is the
-/// SQLite implementation (it also has blocking forms, for synchronous callers); tests of code
-/// that refreshes or lists can swap in their own.
+/// SQLite implementation; tests of code that refreshes or lists can swap in their own.
 public protocol FeedStoring: Sendable {
     /// Subscribes to the feed at `url`.
     func addFeed(url: URL, title: String?, category: String?) async throws(FeedStoreError) -> StoredFeed

@@ -24,11 +24,6 @@ extension FeedStore {
     /// Every feed with its entry and unread counts, in the order of ``feeds()``.
     ///
     /// - Complexity: O(n + f log f) for n entries and f feeds: one pass over the entries.
-    public func feedSummaries() throws(FeedStoreError) -> [FeedSummary] {
-        try read(Self.readingSummaries)
-    }
-
-    /// Every feed with its counts, suspending until read; see the blocking ``feedSummaries()``.
     public func feedSummaries() async throws(FeedStoreError) -> [FeedSummary] {
         try await read(Self.readingSummaries)
     }

@@ -126,7 +126,7 @@ struct AddCommand: AsyncParsableCommand {
     func run() async throws {
         let url = try feedURL(self.url)
         try await reportingFailures("add") {
-            let feed = try store.open().addFeed(url: url, title: nil, category: category)
+            let feed = try await store.open().addFeed(url: url, title: nil, category: category)
             Console.print("added \(feed.url.absoluteString)")
         }
     }
@@ -145,8 +145,8 @@ struct RemoveCommand: AsyncParsableCommand {
         let url = try feedURL(self.url)
         try await reportingFailures("remove") {
             let store = try store.openExisting()
-            guard let feed = try store.feed(url: url) else { throw Failure("not subscribed to \(url.absoluteString)") }
-            try store.removeFeed(feed.id)
+            guard let feed = try await store.feed(url: url) else { throw Failure("not subscribed to \(url.absoluteString)") }
+            try await store.removeFeed(feed.id)
             Console.print("removed \(url.absoluteString)")
         }
     }
@@ -187,8 +187,9 @@ struct ImportCommand: AsyncParsableCommand {
             }
             let store = try store.open()
             var added = 0
-            for subscription in subscriptions where try store.feed(url: subscription.feedURL) == nil {
-                _ = try store.addFeed(url: subscription.feedURL, title: subscription.title, category: subscription.storedCategory)
+            for subscription in subscriptions {
+                guard try await store.feed(url: subscription.feedURL) == nil else { continue }
+                _ = try await store.addFeed(url: subscription.feedURL, title: subscription.title, category: subscription.storedCategory)
                 added += 1
             }
             let skipped = listed.count - subscriptions.count
@@ -205,7 +206,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures("export") {
-            let subscriptions = try store.openForReading().feeds().map(Subscription.init)
+            let subscriptions = try await store.openForReading().feeds().map(Subscription.init)
             do {
                 Console.printExact(try OPML.document(for: subscriptions), terminator: "")
             } catch {

@@ -79,7 +79,8 @@ struct ReadCommand: AsyncParsableCommand {
     /// The subscriptions' store, or the demo's (server started, feed added) when there are no
     /// subscriptions or `--demo` asks for it.
     private func openSource() async throws -> Source {
-        guard try demo || !hasSubscriptions() else { return Source(store: try store.openExisting()) }
+        let subscribed = demo ? false : try await hasSubscriptions()
+        guard !subscribed else { return Source(store: try store.openExisting()) }
         let server = try await DemoServer.start()
         // One folder per user, emptied at every start: a demo killed before it could clean up
         // leaves nothing behind for long.
@@ -92,8 +93,8 @@ struct ReadCommand: AsyncParsableCommand {
     }
 
     /// Whether the database exists and follows at least one feed; reading it creates nothing.
-    private func hasSubscriptions() throws -> Bool {
+    private func hasSubscriptions() async throws -> Bool {
         guard FileManager.default.fileExists(atPath: store.path) else { return false }
-        return try !store.openExisting().feeds().isEmpty
+        return try await !store.openExisting().feeds().isEmpty
     }
 }

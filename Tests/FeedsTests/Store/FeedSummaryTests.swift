@@ -4,16 +4,16 @@ import Testing
 
 /// The feed list's source: per-feed counts and errors, and the reader's search.
 @Suite struct FeedSummaryTests {
-    @Test func summariesCountEntriesAndUnreadPerFeedAndCarryTheLastError() throws {
+    @Test func summariesCountEntriesAndUnreadPerFeedAndCarryTheLastError() async throws {
         let store = try FeedStore()
-        let busy = try store.addFeed(url: URL(string: "https://busy.example/feed")!, title: "Busy")
-        let empty = try store.addFeed(url: URL(string: "https://empty.example/feed")!, title: "a quiet one")
-        _ = try store.upsert(entries: (0..<5).map { storeEntry("b\($0)", published: day(Double($0))) }, feed: busy.id, now: storeEpoch)
-        let ids = try store.entries(EntryQuery(feed: busy.id)).map(\.id)
-        try store.setRead(true, entries: Array(ids.prefix(2)))
-        try store.recordFailure(feed: empty.id, message: "HTTP 404", at: storeEpoch)
+        let busy = try await store.addFeed(url: URL(string: "https://busy.example/feed")!, title: "Busy")
+        let empty = try await store.addFeed(url: URL(string: "https://empty.example/feed")!, title: "a quiet one")
+        _ = try await store.upsert(entries: (0..<5).map { storeEntry("b\($0)", published: day(Double($0))) }, feed: busy.id, now: storeEpoch)
+        let ids = try await store.entries(EntryQuery(feed: busy.id)).map(\.id)
+        try await store.setRead(true, entries: Array(ids.prefix(2)))
+        try await store.recordFailure(feed: empty.id, message: "HTTP 404", at: storeEpoch)
 
-        let summaries = try store.feedSummaries()
+        let summaries = try await store.feedSummaries()
         #expect(summaries.map(\.feed.title) == ["a quiet one", "Busy"], "ordered as feeds(), by title ignoring case")
         #expect(summaries.map(\.total) == [0, 5])
         #expect(summaries.map(\.unread) == [0, 3])
@@ -33,21 +33,21 @@ import Testing
         #expect(try await iterator.next()?.first?.unread == 1)
     }
 
-    @Test func textSearchMatchesTitleOrExcerptIgnoringCaseAndWildcards() throws {
-        let (store, feed) = try storeWithFeed()
-        _ = try store.upsert(entries: [
+    @Test func textSearchMatchesTitleOrExcerptIgnoringCaseAndWildcards() async throws {
+        let (store, feed) = try await storeWithFeed()
+        _ = try await store.upsert(entries: [
             storeEntry("1", title: "Swift on Linux", published: day(3), summary: "Nothing else"),
             storeEntry("2", title: "Gardening", published: day(2), summary: "Planting SWIFTLY before the frost"),
             storeEntry("3", title: "Cooking", published: day(1), summary: "Soup for 100% of the family"),
         ], feed: feed.id, now: storeEpoch)
-        func search(_ text: String) throws -> [String] {
-            try store.rows(EntryQuery(textContains: text)).map(\.title)
+        func search(_ text: String) async throws -> [String] {
+            try await store.rows(EntryQuery(textContains: text)).map(\.title)
         }
-        #expect(try search("swift") == ["Swift on Linux", "Gardening"])
-        #expect(try search("0%") == ["Cooking"])
-        #expect(try search("_") == [])
-        #expect(try search("").count == 3)
+        await #expect(try search("swift") == ["Swift on Linux", "Gardening"])
+        await #expect(try search("0%") == ["Cooking"])
+        await #expect(try search("_") == [])
+        await #expect(try search("").count == 3)
         // Combined with the other filters.
-        #expect(try store.rows(EntryQuery(feed: feed.id, unreadOnly: true, textContains: "frost")).map(\.title) == ["Gardening"])
+        #expect(try await store.rows(EntryQuery(feed: feed.id, unreadOnly: true, textContains: "frost")).map(\.title) == ["Gardening"])
     }
 }

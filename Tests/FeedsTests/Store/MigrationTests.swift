@@ -4,7 +4,7 @@ import GRDB
 import Testing
 
 @Suite struct MigrationTests {
-    @Test func reopeningAVersion1FileKeepsItsDataInWALMode() throws {
+    @Test func reopeningAVersion1FileKeepsItsDataInWALMode() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("feeds.sqlite").path
@@ -15,15 +15,15 @@ import Testing
         try v1.close()
         do {
             let store = try FeedStore(path: path)
-            let feed = try store.addFeed(url: URL(string: "https://example.com/feed")!, title: "Kept", category: nil)
-            _ = try store.upsert(entries: [storeEntry("a")], feed: feed.id, now: storeEpoch)
-            try store.setStarred(true, entries: try store.entries(EntryQuery()).map(\.id))
+            let feed = try await store.addFeed(url: URL(string: "https://example.com/feed")!, title: "Kept", category: nil)
+            _ = try await store.upsert(entries: [storeEntry("a")], feed: feed.id, now: storeEpoch)
+            try await store.setStarred(true, entries: try await store.entries(EntryQuery()).map(\.id))
         }
 
         let reopened = try FeedStore(path: path)
-        #expect(try reopened.feeds().map(\.title) == ["Kept"])
-        #expect(try reopened.entries(EntryQuery()).map(\.isStarred) == [true])
-        let (mode, applied) = try reopened.writer.read { db in
+        #expect(try await reopened.feeds().map(\.title) == ["Kept"])
+        #expect(try await reopened.entries(EntryQuery()).map(\.isStarred) == [true])
+        let (mode, applied) = try await reopened.writer.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"),
              try FeedStore.migrator.appliedIdentifiers(db))
         }
@@ -31,16 +31,16 @@ import Testing
         #expect(applied == Set(FeedStore.SchemaVersion.allCases.map(\.rawValue)))
     }
 
-    @Test func refusesAFileFromANewerSchemaAndLeavesItAlone() throws {
+    @Test func refusesAFileFromANewerSchemaAndLeavesItAlone() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("feeds.sqlite").path
         do {
             let store = try FeedStore(path: path)
-            let feed = try store.addFeed(url: URL(string: "https://example.com/feed")!, title: nil, category: nil)
-            _ = try store.upsert(entries: [storeEntry("a")], feed: feed.id, now: storeEpoch)
+            let feed = try await store.addFeed(url: URL(string: "https://example.com/feed")!, title: nil, category: nil)
+            _ = try await store.upsert(entries: [storeEntry("a")], feed: feed.id, now: storeEpoch)
             // What a later build's migration leaves behind.
-            try store.writer.write { db in
+            try await store.writer.write { db in
                 try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9-from-the-future')")
                 try db.execute(sql: "ALTER TABLE entry ADD COLUMN futureColumn TEXT")
             }
@@ -50,29 +50,29 @@ import Testing
             try FeedStore(path: path)
         }
         let raw = try DatabaseQueue(path: path)
-        let count = try raw.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry") }
+        let count = try await raw.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry") }
         #expect(count == 1)
     }
 
-    @Test func aFileOpenedReadOnlyIsReadButNeverWrittenOrMigrated() throws {
+    @Test func aFileOpenedReadOnlyIsReadButNeverWrittenOrMigrated() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // A '?' and a '#' in the path, which a SQLite URI must escape.
         let path = directory.appendingPathComponent("feeds?#%.sqlite").path
         do {
             let store = try FeedStore(path: path)
-            let feed = try store.addFeed(url: URL(string: "https://example.com/feed")!, title: nil, category: nil)
-            _ = try store.upsert(entries: [storeEntry("a")], feed: feed.id, now: storeEpoch)
+            let feed = try await store.addFeed(url: URL(string: "https://example.com/feed")!, title: nil, category: nil)
+            _ = try await store.upsert(entries: [storeEntry("a")], feed: feed.id, now: storeEpoch)
         }
 
         let reader = try FeedStore(readingOnly: path)
-        #expect(try reader.feeds().count == 1)
-        #expect(throws: FeedStoreError.self) {
-            try reader.addFeed(url: URL(string: "https://example.com/other")!, title: nil, category: nil)
+        #expect(try await reader.feeds().count == 1)
+        await #expect(throws: FeedStoreError.self) {
+            try await reader.addFeed(url: URL(string: "https://example.com/other")!, title: nil, category: nil)
         }
 
         // A file an older build wrote: only a writer may migrate it.
-        try DatabaseQueue(path: path).write { db in
+        try await DatabaseQueue(path: path).write { db in
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [FeedStore.SchemaVersion.allCases.last!.rawValue])
         }
         #expect(throws: FeedStoreError.readOnlyNeedsUpgrade) { try FeedStore(readingOnly: path) }

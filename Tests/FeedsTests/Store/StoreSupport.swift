@@ -17,9 +17,9 @@ func storeEntry(_ id: String, title: String? = nil, published: Date? = nil, upda
 }
 
 /// A store in memory with one feed.
-func storeWithFeed(_ url: String = "https://example.com/feed.xml") throws -> (FeedStore, StoredFeed) {
+func storeWithFeed(_ url: String = "https://example.com/feed.xml") async throws -> (FeedStore, StoredFeed) {
     let store = try FeedStore()
-    let feed = try store.addFeed(url: URL(string: url)!, title: nil, category: nil)
+    let feed = try await store.addFeed(url: URL(string: url)!, title: nil, category: nil)
     return (store, feed)
 }
 
