@@ -131,19 +131,29 @@ import Testing
         }
     }
 
-    @Test func fetchAllKeepsTheOrderOfItsRequests() async throws {
-        try await withServer({ $0.maxConcurrentFetches = 2 }) { server, fetcher in
-            let paths = ["/feed", "/gone", "/zipped", "/temporary", "/gone"]
-            let results = await fetcher.fetchAll(paths.map { FeedFetchRequest(url: server.url($0)) })
-            #expect(results.count == paths.count)
-            for (path, result) in zip(paths, results) {
-                switch result {
-                case .success: #expect(path != "/gone")
-                case .failure(let error): #expect(path == "/gone" && error == .status(410))
+    @Test func manyFeedsAreFetchedInOrderAtMostTheLimitAtOnce() async throws {
+        // How a refresh of every feed opens them: results in the order of the feeds, at most
+        // `limit` under way, a failure staying with its own feed.
+        let counter = ConcurrencyCounter()
+        let paths = ["/feed", "/gone", "/zipped", "/temporary", "/gone", "/feed", "/old"]
+        try await withServer { server, fetcher in
+            let results = await mapConcurrently(paths, limit: 2) { path in
+                await counter.enter()
+                let outcome: String
+                do throws(FeedFetchError) {
+                    _ = try await fetcher.fetch(FeedFetchRequest(url: server.url(path)))
+                    outcome = path
+                } catch {
+                    outcome = "\(path): \(error)"
                 }
+                await counter.leave()
+                return outcome
             }
+            #expect(results == paths.map { $0 == "/gone" ? "/gone: the server answered HTTP 410" : $0 })
             #expect(server.hits("/gone") == 2)
         }
+        #expect(await counter.highest <= 2)
+        #expect(await counter.highest >= 1)
     }
 
     @Test func charsetIsReadFromContentType() {
@@ -151,4 +161,17 @@ import Testing
         #expect(FeedFetcher.charset("text/xml;Charset=\"utf-8\"") == "utf-8")
         #expect(FeedFetcher.charset("application/rss+xml") == nil)
     }
+}
+
+/// The most tasks inside a section at once.
+private actor ConcurrencyCounter {
+    private(set) var highest = 0
+    private var inside = 0
+
+    func enter() {
+        inside += 1
+        highest = max(highest, inside)
+    }
+
+    func leave() { inside -= 1 }
 }

@@ -1,4 +1,5 @@
 import Feeds
+import FeedsTestSupport
 import Foundation
 import ImageFixtures
 import ScrollworkTestSupport

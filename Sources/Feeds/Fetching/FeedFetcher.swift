@@ -18,22 +18,6 @@ public struct FeedFetchRequest: Hashable, Sendable {
     }
 }
 
-/// A feed's bytes as fetched, with what the reader should remember for next time.
-public struct FetchedFeed: Sendable {
-    /// The body, decompressed.
-    public var body: [UInt8]
-    /// The charset the server declared in `Content-Type`, for the parser.
-    public var charset: String?
-    /// Validators for the next conditional fetch.
-    public var etag: String?
-    public var lastModified: String?
-    /// Where the feed was finally found, after redirects.
-    public var finalURL: URL
-    /// The feed's new address, when every redirect on the way was permanent (301 or 308): the
-    /// stored address should change to it.
-    public var permanentRedirect: URL?
-}
-
 /// What a server said about a feed it is sending, before the body.
 public struct FeedResponse: Sendable, Hashable {
     /// The charset declared in `Content-Type`, for the parser.
@@ -100,14 +84,6 @@ public enum FeedOpening: Sendable {
     case opened(FeedResponse, FeedBody)
 }
 
-/// The outcome of a fetch.
-public enum FeedFetchResult: Sendable {
-    /// The feed has not changed since the validators were given (HTTP 304): nothing to parse.
-    case notModified(permanentRedirect: URL?)
-    /// The feed's bytes.
-    case fetched(FetchedFeed)
-}
-
 /// Why a fetch failed.
 public enum FeedFetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedScheme(String)
@@ -159,7 +135,7 @@ public final class FeedFetcher: Sendable {
         public var maxRedirects = 5
         /// The largest feed accepted, after decompression; the parser's limit by default.
         public var maxBodySize = 64 << 20
-        /// How many feeds ``fetchAll(_:)`` fetches at once.
+        /// How many feeds a refresh of all of them fetches at once.
         public var maxConcurrentFetches = 4
         /// Sent as `User-Agent`.
         public var userAgent = "Scrollwork (feed reader)"
@@ -185,24 +161,6 @@ public final class FeedFetcher: Sendable {
     /// Shuts the HTTP client down; fetches after this fail.
     public func shutdown() async throws {
         try await loader.shutdown()
-    }
-
-    /// Fetches one feed, its whole body in memory (at most ``Configuration/maxBodySize``).
-    public func fetch(_ request: FeedFetchRequest) async throws(FeedFetchError) -> FeedFetchResult {
-        switch try await open(request) {
-        case .notModified(let moved):
-            return .notModified(permanentRedirect: moved)
-        case .opened(let response, let body):
-            let bytes: [UInt8]
-            do {
-                bytes = try await body.body.collect()
-            } catch {
-                throw Self.translate(error)
-            }
-            return .fetched(FetchedFeed(
-                body: bytes, charset: response.charset, etag: response.etag, lastModified: response.lastModified,
-                finalURL: response.finalURL, permanentRedirect: response.permanentRedirect))
-        }
     }
 
     /// Opens one feed: follows redirects, sends the validators, and returns the response with
@@ -236,19 +194,6 @@ public final class FeedFetcher: Sendable {
             return .opened(head, FeedBody(body: opening.body))
         default:
             throw .status(opening.status)
-        }
-    }
-
-    /// Fetches many feeds, at most ``Configuration/maxConcurrentFetches`` at once.
-    ///
-    /// - Returns: one result per request, in the order of `requests`.
-    public func fetchAll(_ requests: [FeedFetchRequest]) async -> [Result<FeedFetchResult, FeedFetchError>] {
-        await mapConcurrently(requests, limit: configuration.maxConcurrentFetches) { request in
-            do throws(FeedFetchError) {
-                return .success(try await self.fetch(request))
-            } catch {
-                return .failure(error)
-            }
         }
     }
 
