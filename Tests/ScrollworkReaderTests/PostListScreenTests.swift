@@ -45,6 +45,19 @@ import Testing
         #expect(terminal.unsupported.isEmpty)
     }
 
+    @Test func withPicturesOffNoThumbnailBoxIsDrawn() {
+        // `image_mode = "none"`: the title starts after the unread mark.
+        var screen = PostListScreen(title: "Header", status: "Status", now: now)
+        screen.showsPictures = false
+        let frame = ListViewport<EntryRow>.Frame(rows: [
+            .init(item: post(1, title: "First", age: 10), top: 0, height: 5, opacity: 1, isLeaving: false),
+        ], offset: 0, contentHeight: 5)
+        var buffer = CellBuffer(columns: 40, rows: 8)
+        screen.draw(frame, pictures: { _ in .loading }, in: buffer.layout, into: &buffer)
+        #expect(line(buffer, 1) == "● First", "\(line(buffer, 1))")
+        #expect(!(0..<buffer.rows).contains { line(buffer, $0).contains("░") })
+    }
+
     @Test func aPostHalfScrolledOutNeverDrawsOverTheHeaderOrStatus() {
         let screen = PostListScreen(title: "Header", status: "Status", now: now)
         let frame = ListViewport<EntryRow>.Frame(rows: [
@@ -104,7 +117,7 @@ import Testing
         #expect(!line(buffer, 1).hasPrefix("●"))
         screen.selectedID = 1
         screen.draw(frame(wide), pictures: { _ in .failed }, in: buffer.layout, into: &buffer)
-        #expect(buffer[1, 20].style.background == PostListScreen.selection)
+        #expect(buffer[1, 20].style.background == ReaderColors.defaults.selectionBackground)
         #expect(line(buffer, 3).contains("✕"))
     }
 

@@ -199,6 +199,24 @@ import Testing
         #expect(state.update(.message("late"), list: list, now: .zero).isEmpty)
     }
 
+    @Test func keysFollowTheSettingsBindings() throws {
+        var settings = ReaderSettings.defaults
+        settings.keys = try KeyBindings(overriding: [.feeds: [KeyPress(.character("F"))], .search: [KeyPress(.character("s"))]])
+        settings.imageMode = .none
+        let options = ReaderOptions(settings: settings, colorMode: .palette256)
+        #expect(!options.showsPictures, "image_mode = \"none\" draws no thumbnail box")
+        let list = Self.list(10)
+        var state = Self.state(list, options: options)
+        #expect(state.listHint.contains("F feeds") && state.listHint.contains("s search"), "\(state.listHint)")
+        _ = state.update(Self.key("f"), list: list, now: .zero)
+        #expect({ if case .list = state.screen { true } else { false } }(), "f is no longer bound")
+        #expect(state.update(Self.key("F"), list: list, now: .zero) == [.followFeeds(true), .draw])
+        _ = state.update(.input(.key(KeyPress(.escape))), list: list, now: .zero)
+        // s searches now, in place of starring: nothing is written.
+        #expect(!state.update(Self.key("s"), list: list, now: .zero).contains { if case .write = $0 { true } else { false } })
+        #expect(state.statusText(hint: state.listHint, figures: "").hasPrefix("/▏"))
+    }
+
     @Test func aClickOpensThePostUnderThePointerBelowTheTitleBar() {
         let list = Self.list(10)
         var state = Self.state(list)

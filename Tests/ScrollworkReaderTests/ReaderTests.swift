@@ -350,43 +350,6 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func keysFollowTheSettingsBindingsAndImageModeNoneDrawsNoThumbnailBox() async throws {
-        var settings = ReaderSettings.defaults
-        settings.keys = try KeyBindings(overriding: [.feeds: [KeyPress(.character("F"))], .search: [KeyPress(.character("s"))]])
-        settings.imageMode = .none
-        let harness = try await Harness(options: Reader.Options(settings: settings, colorMode: .palette256))
-        await harness.start()
-        #expect(harness.line(1).hasPrefix("● News post 0"), "no thumbnail box: \(harness.line(1))")
-        harness.key(.character("f"))
-        #expect(!harness.showsFeeds, "f is no longer bound")
-        harness.key(.character("F"))
-        #expect(harness.showsFeeds)
-        harness.key(.escape)
-        harness.key(.character("s"))
-        #expect(harness.searchText == "", "s searches now, in place of starring")
-        #expect(harness.line(29).contains("F feeds") || harness.line(29).hasPrefix(" /"))
-        harness.reader.stop()
-    }
-
-    @Test(.timeLimit(.minutes(1)))
-    func spaceMovesTheCursorWithThePageSoTheNextKeyGoesOnFromThere() async throws {
-        let harness = try await Harness()
-        await harness.start()
-        harness.key(.character("j"))
-        harness.key(.character(" "))
-        await harness.settle()
-        let page = harness.line(1)
-        #expect(!page.contains("News post 0"), "paged: \(harness.screenText)")
-        // j moves on from the cursor on the new page; the list does not jump back to the top.
-        harness.key(.character("j"))
-        await harness.settle()
-        #expect(harness.line(1) == page, "\(harness.screenText)")
-        let selected = try #require(harness.reader.state.selectedID)
-        #expect(harness.reader.lastFrame.rows.contains { $0.item.id == selected && $0.top >= 0 && $0.top + $0.height <= 28 })
-        harness.reader.stop()
-    }
-
-    @Test(.timeLimit(.minutes(1)))
     func aStarPressedTwiceQuicklyLeavesThePostAsItWas() async throws {
         let harness = try await Harness()
         await harness.start()

@@ -170,9 +170,6 @@ struct PostListScreen {
         return strip
     }
 
-    /// The background of the post under the cursor, without settings.
-    static let selection = ReaderColors.defaults.selectionBackground
-
     /// "just now", "5m", "3h", "2d", then the date.
     static func relative(_ date: Date, now: Date, isDated: Bool) -> String {
         let seconds = now.timeIntervalSince(date)
