@@ -67,6 +67,16 @@ public enum KittyGraphics {
         Array("\u{1B}_Ga=p,i=\(id),p=\(placement),c=\(columns),r=\(rows),C=1,q=2\u{1B}\\".utf8)
     }
 
+    /// Shows the rows `sourceY ..< sourceY + sourceHeight` (pixels) of image `id`, sent before,
+    /// at its own size, at the cursor, shifted right and down by `offsetX` and `offsetY`
+    /// pixels inside the cursor's cell, as placement `placement` (1...): placing it again
+    /// under the same placement moves it. The cursor stays where it was.
+    public static func place(id: Int, placement: Int, offsetX: Int, offsetY: Int, sourceY: Int, sourceWidth: Int,
+                             sourceHeight: Int) -> [UInt8] {
+        Array(("\u{1B}_Ga=p,i=\(id),p=\(placement),x=0,y=\(sourceY),w=\(sourceWidth),h=\(sourceHeight),"
+            + "X=\(offsetX),Y=\(offsetY),C=1,q=2\u{1B}\\").utf8)
+    }
+
     /// Removes placement `placement` of image `id` from the screen; the image stays, to be
     /// placed again.
     public static func deletePlacement(id: Int, placement: Int) -> [UInt8] {

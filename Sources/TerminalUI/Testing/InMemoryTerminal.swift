@@ -46,6 +46,12 @@ public struct InMemoryTerminal: Sendable {
     /// The kitty graphics commands received (`ESC _ G … ESC \`), each as its text after the `G`;
     /// the images themselves are not drawn.
     public private(set) var graphicsCommands: [String] = []
+    /// The kitty images held, by id, with their size in pixels, from the transmit commands
+    /// (`a=t`, `a=T`), less the deleted ones.
+    public private(set) var kittyImages: [Int: (width: Int, height: Int)] = [:]
+    /// The kitty placements shown (`a=p`, and `a=T`'s own), by image and placement id: the
+    /// cell the cursor was on and the keys that crop and shift it, less the deleted ones.
+    public private(set) var kittyPlacements: [KittyPlacementID: KittyPlacement] = [:]
     /// Sequences the terminal did not understand, in order, as text with ESC shown as `^[`.
     public private(set) var unsupported: [String] = []
     /// Whether a character printed past the last column goes to the next line (DEC mode 7).
@@ -250,10 +256,62 @@ public struct InMemoryTerminal: Sendable {
             if let saved { (cursorRow, cursorColumn, pen) = saved }
             pendingWrap = false
         case 0x5F where sequence.count > 4 && sequence[2] == 0x47:
-            graphicsCommands.append(String(decoding: sequence[3..<(sequence.count - 2)], as: UTF8.self))
+            let command = String(decoding: sequence[3..<(sequence.count - 2)], as: UTF8.self)
+            graphicsCommands.append(command)
+            kittyGraphics(command)
         default:
             unsupported.append(Self.shown(sequence))
         }
+    }
+
+    /// Follows a kitty graphics command's effect on the images and placements held.
+    private mutating func kittyGraphics(_ command: String) {
+        let control = command.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+        var keys: [String: String] = [:]
+        for pair in control.split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { keys[String(parts[0])] = String(parts[1]) }
+        }
+        let number = { (key: String) in keys[key].flatMap { Int($0) } }
+        // A continuation chunk (`m=…` alone) adds data to the image its first chunk named.
+        guard let action = keys["a"] ?? (keys["s"] != nil ? "t" : nil) else { return }
+        let id = number("i") ?? 0
+        switch action {
+        case "t", "T":
+            kittyImages[id] = (number("s") ?? 0, number("v") ?? 0)
+            kittyPlacements = kittyPlacements.filter { $0.key.image != id }
+            if action == "T" { kittyPlacements[KittyPlacementID(image: id, placement: number("p") ?? 0)] = placement(keys, number) }
+        case "p":
+            kittyPlacements[KittyPlacementID(image: id, placement: number("p") ?? 0)] = placement(keys, number)
+        case "d":
+            switch keys["d"] ?? "a" {
+            case "i":
+                if let placement = number("p") {
+                    kittyPlacements[KittyPlacementID(image: id, placement: placement)] = nil
+                } else {
+                    kittyPlacements = kittyPlacements.filter { $0.key.image != id }
+                }
+            case "I":
+                kittyPlacements = kittyPlacements.filter { $0.key.image != id }
+                kittyImages[id] = nil
+            case "A":
+                kittyPlacements = [:]
+                kittyImages = [:]
+            case "a":
+                kittyPlacements = [:]
+            default:
+                unsupported.append("kitty delete d=\(keys["d"] ?? "")")
+            }
+        case "q":
+            break
+        default:
+            unsupported.append("kitty a=\(action)")
+        }
+    }
+
+    private func placement(_ keys: [String: String], _ number: (String) -> Int?) -> KittyPlacement {
+        KittyPlacement(row: cursorRow, column: cursorColumn, sourceY: number("y") ?? 0, sourceHeight: number("h"),
+                       offsetX: number("X") ?? 0, offsetY: number("Y") ?? 0, columns: number("c"), rows: number("r"))
     }
 
     private mutating func controlSequence(_ sequence: [UInt8]) {
@@ -425,4 +483,32 @@ extension CellBuffer {
         }
         return copy
     }
+}
+
+/// A kitty placement's name: its image and placement ids.
+public struct KittyPlacementID: Hashable, Sendable {
+    public var image: Int
+    public var placement: Int
+
+    public init(image: Int, placement: Int) {
+        self.image = image
+        self.placement = placement
+    }
+}
+
+/// Where a kitty placement is shown and what part of its image: what ``InMemoryTerminal``
+/// keeps of each `a=p`.
+public struct KittyPlacement: Hashable, Sendable {
+    /// The cell the cursor was on.
+    public var row: Int
+    public var column: Int
+    /// The first row of the image shown, and how many (nil: to the end).
+    public var sourceY: Int
+    public var sourceHeight: Int?
+    /// The shift inside the cell, in pixels.
+    public var offsetX: Int
+    public var offsetY: Int
+    /// The cells it is scaled to, when given.
+    public var columns: Int?
+    public var rows: Int?
 }

@@ -1,0 +1,159 @@
+import Thumbnails
+
+/// Pictures drawn over the cells through kitty's direct placements, frame after frame: for
+/// terminals with the kitty graphics protocol but no Unicode placeholders (kitty before 0.28,
+/// WezTerm).
+///
+/// Each frame the caller lists the pictures on screen; ``frame(_:)`` returns the bytes that make
+/// the terminal show exactly those. A picture's pixels are sent once per image key and kept in
+/// the terminal (at most ``KittyImageIDs/capacity`` of them, the least recently shown deleted
+/// first); after that, showing it costs a placement of about fifty bytes, and only when it
+/// moved. A picture that left the screen has its placement deleted. Pictures are clipped to
+/// the rows the caller allows (the list's band, so never over its title bar or status line)
+/// by cropping the source rectangle, at pixel precision.
+///
+/// The cells under a picture should be blank: placements are drawn above text. Everything is
+/// written with the cursor saved and restored (`ESC 7`, `ESC 8`), so a renderer that tracks the
+/// cursor is not misled.
+public struct KittyPlacements<Spot: Hashable, Image: Hashable> {
+    /// A picture to show: where (one placement per spot: a list row, an article's figure),
+    /// which image (sent once per key), its pixels and its place in cells.
+    public struct Picture {
+        /// Where the picture is: each spot has one placement, moved as the spot moves.
+        public var spot: Spot
+        /// Which picture: its pixels are sent the first time a key is shown.
+        public var image: Image
+        /// The pixels, at the size they are shown (one image pixel per screen pixel).
+        public var pixels: PixelBuffer
+        /// The top left cell of the picture's box, which may be above or below `clip`.
+        public var row: Int
+        public var column: Int
+        /// The box in cells: the picture is centred in it.
+        public var columns: Int
+        public var rows: Int
+        /// The screen rows the picture may cover.
+        public var clip: Range<Int>
+
+        public init(spot: Spot, image: Image, pixels: PixelBuffer, row: Int, column: Int, columns: Int, rows: Int, clip: Range<Int>) {
+            self.spot = spot
+            self.image = image
+            self.pixels = pixels
+            self.row = row
+            self.column = column
+            self.columns = columns
+            self.rows = rows
+            self.clip = clip
+        }
+    }
+
+    /// Where a placement is now, to place it again only when it moved.
+    struct Placement: Equatable {
+        var image: Int
+        var id: Int
+        var row: Int
+        var column: Int
+        var offsetX: Int
+        var offsetY: Int
+        var sourceY: Int
+        var sourceHeight: Int
+    }
+
+    /// The size of a cell in pixels, which maps pictures to cells.
+    public var cellSize: CellPixelSize
+    /// Whether every command is wrapped for tmux's passthrough.
+    public var throughTmux: Bool
+    private var images: KittyImageIDs<Image>
+    private var placed: [Spot: Placement] = [:]
+    private var nextPlacement = 1
+
+    /// No picture shown yet, in cells of `cellSize`, holding at most `capacity` images in the
+    /// terminal.
+    public init(cellSize: CellPixelSize, capacity: Int = 128, throughTmux: Bool = false) {
+        self.cellSize = cellSize
+        self.throughTmux = throughTmux
+        images = KittyImageIDs(capacity: capacity)
+    }
+
+    /// How many pictures are placed now.
+    public var placedCount: Int { placed.count }
+
+    /// The bytes that show `pictures`, and only them: new images sent, moved ones placed
+    /// again, the ones no longer listed removed. Empty when nothing changed.
+    ///
+    /// - Complexity: O(pictures + placed), plus the pixels of new images.
+    public mutating func frame(_ pictures: [Picture]) -> [UInt8] {
+        var out: [UInt8] = []
+        var shown: Set<Spot> = []
+        for picture in pictures where !shown.contains(picture.spot) {
+            guard let geometry = geometry(of: picture) else { continue }
+            let (id, isNew, evicted) = images.id(for: picture.image)
+            for gone in evicted {
+                out += command(KittyGraphics.deleteImage(id: gone))
+                // Its placements went with it.
+                placed = placed.filter { $0.value.image != gone }
+            }
+            if isNew { out += command(KittyGraphics.transmitOnly(picture.pixels, id: id)) }
+            shown.insert(picture.spot)
+            var placement = geometry
+            placement.image = id
+            if let old = placed[picture.spot] {
+                placement.id = old.id
+                if old == placement { continue }
+                if old.image != id { out += command(KittyGraphics.deletePlacement(id: old.image, placement: old.id)) }
+            } else {
+                placement.id = nextPlacement
+                nextPlacement = nextPlacement % 0xFF_FFFF + 1
+            }
+            placed[picture.spot] = placement
+            var move = EscapeSequenceWriter()
+            move.moveCursor(row: placement.row, column: placement.column)
+            out += move.bytes
+            out += command(KittyGraphics.place(
+                id: id, placement: placement.id, offsetX: placement.offsetX, offsetY: placement.offsetY,
+                sourceY: placement.sourceY, sourceWidth: picture.pixels.width, sourceHeight: placement.sourceHeight))
+        }
+        for (spot, placement) in placed where !shown.contains(spot) {
+            out += command(KittyGraphics.deletePlacement(id: placement.image, placement: placement.id))
+            placed[spot] = nil
+        }
+        guard !out.isEmpty else { return [] }
+        return Self.saveCursor + out + Self.restoreCursor
+    }
+
+    /// The bytes that remove every placement (another screen covers the pictures); the images
+    /// stay in the terminal, to be placed again without being sent.
+    public mutating func hideAll() -> [UInt8] {
+        frame([])
+    }
+
+    /// The bytes that delete every image this terminal holds from us, for the end of a session.
+    public mutating func deleteAll() -> [UInt8] {
+        placed = [:]
+        images = KittyImageIDs(capacity: images.capacity)
+        return command(Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8))
+    }
+
+    /// Where `picture` lands, cropped to its clip; nil when none of it is inside.
+    private func geometry(of picture: Picture) -> Placement? {
+        let (cellWidth, cellHeight) = (cellSize.width, cellSize.height)
+        let (width, height) = (picture.pixels.width, picture.pixels.height)
+        guard width > 0, height > 0 else { return nil }
+        // The picture centred in its box, in screen pixels.
+        let left = picture.column * cellWidth + max(0, picture.columns * cellWidth - width) / 2
+        let top = picture.row * cellHeight + max(0, picture.rows * cellHeight - height) / 2
+        let visibleTop = max(top, picture.clip.lowerBound * cellHeight)
+        let visibleBottom = min(top + height, picture.clip.upperBound * cellHeight)
+        guard visibleBottom > visibleTop, left >= 0 else { return nil }
+        return Placement(
+            image: 0, id: 0, row: visibleTop / cellHeight, column: left / cellWidth, offsetX: left % cellWidth,
+            offsetY: visibleTop % cellHeight, sourceY: visibleTop - top, sourceHeight: visibleBottom - visibleTop)
+    }
+
+    private func command(_ bytes: [UInt8]) -> [UInt8] {
+        throughTmux ? KittyGraphics.tmuxPassthrough(bytes) : bytes
+    }
+
+    /// `ESC 7` and `ESC 8`: DECSC and DECRC.
+    static var saveCursor: [UInt8] { [0x1B, 0x37] }
+    static var restoreCursor: [UInt8] { [0x1B, 0x38] }
+}
