@@ -39,7 +39,7 @@ import Testing
         let opened = Recorder<[String]>()
 
         init(count: Int = 30, options: Reader.Options = Reader.Options(), columns: Int = 100, rows: Int = 30, notice: String? = nil,
-             pictures: Bool = false) async throws {
+             pictures: Bool = false, cellPixels: CellPixelSize? = nil) async throws {
             store = try FeedStore()
             let news = try await store.addFeed(url: URL(string: "https://news.example/feed")!, title: "News")
             let broken = try await store.addFeed(url: URL(string: "https://broken.example/feed")!, title: "Broken")
@@ -56,6 +56,7 @@ import Testing
             terminal = ScriptedTerminal(columns: columns, rows: rows)
             var options = options
             options.refreshInterval = nil
+            if let cellPixels { options.pictures = .kitty(cellPixels: cellPixels, throughTmux: false) }
             // News answers with three new posts on top; Broken has no route.
             let fresh = (0..<3).map { index in
                 "<item><guid>fresh\(index)</guid><title>Fresh post \(index)</title>"
@@ -65,7 +66,7 @@ import Testing
                 news.url: Array(("<rss version=\"2.0\"><channel><title>News</title>" + fresh.joined() + "</channel></rss>").utf8),
             ])
             reader = Reader(terminal: terminal, store: store, refresher: FeedRefresher(store: store, fetcher: fetcher),
-                            title: "Test", frames: frames, thumbnails: pictures ? ThumbnailShelf(loader: EvenImages()) : ThumbnailShelf(loader: NoImages()), options: options,
+                            title: "Test", frames: frames, thumbnails: pictures ? ThumbnailShelf(cellPixels: cellPixels, loader: EvenImages()) : ThumbnailShelf(loader: NoImages()), options: options,
                             notice: notice, date: { epoch.addingTimeInterval(600) })
             let opened = self.opened
             reader.browser = BrowserLauncher(environment: ["BROWSER": "w3m"]) { arguments in
@@ -383,6 +384,64 @@ import Testing
         #expect(figures.loading == 0 && figures.shown + figures.failed == count && figures.shown >= count / 2 - 1)
         #expect(harness.line(29).hasSuffix("images: \(figures.shown) shown · 0 loading · \(figures.failed) failed"), "\(harness.line(29))")
         harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func inKittyThePicturesArePlacedOverBlankBoxesFollowTheListAndLeaveWithTheReader() async throws {
+        // Cells of 10 × 20 pixels: a thumbnail box is 120 × 80, and the 24 × 16 pictures are
+        // shown at their own size, centred: 48 pixels in (column 2 + 4, 8 pixels in) and 32
+        // down (the box's row + 1, 12 pixels down).
+        let harness = try await Harness(pictures: true, cellPixels: CellPixelSize(width: 10, height: 20))
+        await harness.start()
+        for _ in 0..<20 where harness.reader.thumbnails.figures.loading > 0 {
+            await harness.reader.thumbnails.loader.settled()
+            harness.reader.send(.thumbnailsArrived)
+            harness.frames.advance()
+        }
+        /// The rows where the pictures of the posts on screen must be: the first row of each
+        /// picture's pixels inside the list's band (rows 1 to 28).
+        func expectedRows() -> Set<Int> {
+            Set(harness.reader.lastFrame.rows.compactMap { row -> Int? in
+                guard harness.reader.thumbnails.overlay(for: row.item.id) != nil else { return nil }
+                let top = (1 + Int(row.top.rounded())) * 20 + 32
+                guard top + 16 > 20, top < 29 * 20 else { return nil }
+                return max(top, 20) / 20
+            })
+        }
+        var screen: InMemoryTerminal { harness.terminal.screen }
+        let placed = Set(screen.kittyPlacements.values.map(\.row))
+        #expect(placed.count >= 3, "\(screen.graphicsCommands)")
+        #expect(placed == expectedRows())
+        #expect(screen.kittyPlacements.values.allSatisfy { $0.column == 6 && $0.offsetX == 8 })
+        #expect(screen.kittyImages.count >= placed.count)
+        #expect(screen.unsupported.isEmpty)
+        // Under each picture the box is blank: no half block, no shade.
+        #expect(!harness.screenText.contains("▀") && !harness.screenText.contains("░"), "\(harness.screenText)")
+
+        // A page down: the pictures move with their posts, and none is sent again.
+        let sent = screen.graphicsCommands.filter { $0.hasPrefix("a=t") }.count
+        harness.key(.character(" "))
+        await harness.settle()
+        for _ in 0..<20 where harness.reader.thumbnails.figures.loading > 0 {
+            await harness.reader.thumbnails.loader.settled()
+            harness.reader.send(.thumbnailsArrived)
+            harness.frames.advance()
+        }
+        #expect(Set(screen.kittyPlacements.values.map(\.row)) == expectedRows())
+        let resent = screen.graphicsCommands.filter { $0.hasPrefix("a=t") }.count - sent
+        #expect(resent <= screen.kittyImages.count, "only pictures new to the terminal are sent")
+
+        // The help covers the list: no picture over it; closed, they are back, not sent again.
+        let before = screen.graphicsCommands.filter { $0.hasPrefix("a=t") }.count
+        harness.key(.character("?"))
+        #expect(screen.kittyPlacements.isEmpty)
+        harness.key(.character("?"))
+        #expect(Set(screen.kittyPlacements.values.map(\.row)) == expectedRows())
+        #expect(screen.graphicsCommands.filter { $0.hasPrefix("a=t") }.count == before)
+
+        // The reader ends: the terminal frees every picture.
+        harness.reader.stop()
+        #expect(screen.kittyImages.isEmpty && screen.kittyPlacements.isEmpty)
     }
 
     @Test(.timeLimit(.minutes(1)))

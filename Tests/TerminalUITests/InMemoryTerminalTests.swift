@@ -12,6 +12,15 @@ import TerminalUI
         (0..<terminal.screen.rows).map { terminal.screen.text(ofRow: $0) }
     }
 
+    @Test func theCapabilityQueriesAreKeptAsQueriesAndLeftUnanswered() {
+        var terminal = InMemoryTerminal(columns: 10, rows: 2)
+        terminal.apply(TerminalCapabilities.query)
+        #expect(terminal.queries == ["^[[?2026$p", "^[[16t", "^[[14t", "^[[>0q", "^[[c"])
+        #expect(terminal.graphicsCommands.count == 1 && terminal.graphicsCommands[0].hasPrefix("i=31,"))
+        #expect(terminal.unsupported.isEmpty)
+        #expect(terminal.kittyImages.isEmpty, "a query keeps no image")
+    }
+
     @Test func wrapsOnlyWhenACharacterFollowsTheLastColumn() {
         let held = terminal("abcde")
         #expect((held.cursorRow, held.cursorColumn) == (0, 4))

@@ -53,16 +53,21 @@ struct ReadCommand: AsyncParsableCommand {
             printError("scrollwork: cannot take the terminal: \(error)")
             throw ExitCode.failure
         }
-        let options = Reader.Options(settings: settings, colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment))
+        let environment = ProcessInfo.processInfo.environment
+        // The terminal is asked what it draws only when the answer matters (at most 150 ms, less
+        // as soon as it answers), before anything reads its input.
+        let asks = settings.imageMode == .auto || settings.imageMode == .kitty
+        let (pictures, notice) = PictureMode.resolve(settings.imageMode, capabilities: asks ? session.queryCapabilities() : nil,
+                                                     environment: environment)
+        let options = Reader.Options(settings: settings, colorMode: ColorMode.detect(environment: environment), pictures: pictures)
         // Pictures are kept on disk between runs, the demo's in its own folder; a cache that
         // cannot be opened only costs the pictures loading again.
         let imageCache = scratch.map { $0.appendingPathComponent("images") } ?? paths.imageCache
-        let shelf = ThumbnailShelf(diskCache: try? DiskCache<URL>(directory: imageCache))
+        let shelf = ThumbnailShelf(cellPixels: pictures.cellPixels, diskCache: try? DiskCache<URL>(directory: imageCache))
         let reader = Reader(
             terminal: TerminalIO(session: session), store: feedStore, refresher: FeedRefresher(store: feedStore, fetcher: fetcher),
             title: useDemo ? "Scrollwork demo (add a real feed: scrollwork add URL)" : "Scrollwork",
-            frames: LiveFrames(), thumbnails: shelf, options: options,
-            notice: settings.imageMode == .kitty ? "image_mode = \"kitty\": this version draws pictures in half blocks" : nil)
+            frames: LiveFrames(), thumbnails: shelf, options: options, notice: notice)
         await reader.run()
         session.stop()
         try? await fetcher.shutdown()

@@ -118,6 +118,8 @@ struct ArticleScreen {
 
     /// Pictures drawn at most; later images are named only.
     static let maxFigures = 12
+    /// The column of a picture's box.
+    static let figureColumn = 2
 
     /// A picture's box for text `width` columns wide: as wide as the text up to 64 columns, a
     /// third as tall (a 3:2 picture on cells twice as tall as wide), at most 16 rows.
@@ -134,7 +136,7 @@ struct ArticleScreen {
         buffer.fill(row: 0, column: 0, width: buffer.columns, height: buffer.rows, with: .blank)
         let body = layout.body
         for figure in figures where figure.line + figure.rows > scroll && figure.line < scroll + body.height {
-            buffer.draw(pictures(figure.url), row: body.top + figure.line - scroll, column: 2, columns: figure.columns, rows: figure.rows)
+            buffer.draw(pictures(figure.url), row: body.top + figure.line - scroll, column: Self.figureColumn, columns: figure.columns, rows: figure.rows)
         }
         // The header and the status line are drawn last: a picture half scrolled out stays
         // under them.

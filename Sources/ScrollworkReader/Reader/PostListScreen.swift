@@ -13,6 +13,8 @@ struct PostListScreen {
     /// The thumbnail box, in cells: 12 columns of 4 rows hold 12 × 8 half-block pixels, a
     /// 3:2 picture on cells twice as tall as wide.
     static let thumbnail = (columns: 12, rows: 4)
+    /// The column of a post's thumbnail box, after its unread mark.
+    static let thumbnailColumn = 2
 
     /// What the header says.
     var title: String
@@ -155,7 +157,7 @@ struct PostListScreen {
             strip.write("●", row: 0, column: 0, style: CellStyle(foreground: key.colors.unread, background: background, attributes: dim))
         }
         if key.showsPictures {
-            strip.draw(key.picture, row: 0, column: 2, columns: Self.thumbnail.columns, rows: Self.thumbnail.rows)
+            strip.draw(key.picture, row: 0, column: Self.thumbnailColumn, columns: Self.thumbnail.columns, rows: Self.thumbnail.rows)
         }
         let titleAttributes = (post.isRead ? CellAttributes() : CellAttributes.bold).union(dim)
         strip.write(TextLayout.truncated(post.title.isEmpty ? "(untitled)" : post.title, toWidth: textWidth),

@@ -4,6 +4,7 @@ import Foundation
 import ListDiff
 import ListViewport
 import TerminalUI
+import ThumbnailLoading
 
 /// The terminal feed reader's runtime: it keeps a ``ReaderState``, feeds it every event, and
 /// performs the effects it returns with the handles it holds (the terminal, the store, the
@@ -61,6 +62,17 @@ package final class Reader: ListViewportHost {
     private let writer: Task<Void, Never>
     /// The terminal's input while ``run(handle:)`` reads it.
     private var input: (any InputReading)?
+    /// The pictures drawn over the cells, when the terminal draws kitty graphics.
+    private var placements: KittyPlacements<PictureSpot, ThumbnailRequest>?
+    /// Whether the terminal's pictures must be deleted and sent again: the screen was given
+    /// back or repainted.
+    private var picturesLost = false
+
+    /// Where a picture drawn over the cells is: a post's thumbnail, or an article's picture.
+    enum PictureSpot: Hashable {
+        case row(EntryRow.ID)
+        case figure(URL)
+    }
 
     package init(terminal: any ReaderTerminal, store: FeedStore, refresher: FeedRefresher, title: String,
          frames: any FrameScheduling, thumbnails: ThumbnailShelf = ThumbnailShelf(), options: Options = Options(),
@@ -92,6 +104,9 @@ package final class Reader: ListViewportHost {
                     sink.yield(.written(write, failure: "\(error)"))
                 }
             }
+        }
+        if case let .kitty(cellPixels, throughTmux) = options.pictures {
+            placements = KittyPlacements(cellSize: cellPixels, throughTmux: throughTmux)
         }
         viewport = ListViewport(host: self)
         viewport.setViewportHeight(Double(max(1, layout.body.height)))
@@ -138,6 +153,11 @@ package final class Reader: ListViewportHost {
         watcher?.cancel()
         feedWatcher?.cancel()
         writes.finish()
+        // The terminal frees the pictures it holds for us.
+        if var placements {
+            terminal.write(placements.deleteAll())
+            self.placements = placements
+        }
     }
 
     /// Takes one event, then asks for a frame if something moves or arrived.
@@ -162,7 +182,7 @@ package final class Reader: ListViewportHost {
             case .drawNextFrame:
                 needsRedraw = true
             case .repaint:
-                renderer.invalidate()
+                invalidateScreen()
                 drawNow = true
             case .quit:
                 break
@@ -170,7 +190,7 @@ package final class Reader: ListViewportHost {
                 terminal.suspend()
             case .resize(let layout):
                 buffer = CellBuffer(columns: layout.columns, rows: layout.rows)
-                renderer.invalidate()
+                invalidateScreen()
                 viewport.setViewportHeight(Double(max(1, layout.body.height)))
             case .moveList(let motion):
                 switch motion {
@@ -278,7 +298,7 @@ package final class Reader: ListViewportHost {
             let sink = self.sink
             input = terminal.startReading { sink.yield(.input($0)) }
         }
-        renderer.invalidate()
+        invalidateScreen()
         switch outcome {
         case .success: send(.message("opened " + link.absoluteString))
         case .failure(let failure): send(.message(failure.description))
@@ -334,7 +354,49 @@ package final class Reader: ListViewportHost {
             if count == 0 { screen.emptyText = state.emptyText }
             screen.draw(lastFrame, pictures: { [thumbnails] in thumbnails.picture(for: $0) }, in: layout, into: &buffer)
         }
-        terminal.write(renderer.render(buffer))
+        var bytes = renderer.render(buffer)
+        if var placements {
+            if picturesLost {
+                bytes += placements.deleteAll()
+                picturesLost = false
+            }
+            bytes += placements.frame(overlaidPictures(in: layout))
+            self.placements = placements
+        }
+        terminal.write(bytes)
+    }
+
+    /// The screen must be drawn again whole: the renderer forgets what it holds, and the
+    /// pictures are sent again.
+    private func invalidateScreen() {
+        renderer.invalidate()
+        picturesLost = placements != nil
+    }
+
+    /// The pictures drawn over the cells on the screen in front: the list's thumbnails, or the
+    /// open article's pictures; none under the help or the feed list, which they would cover.
+    private func overlaidPictures(in layout: ScreenLayout) -> [KittyPlacements<PictureSpot, ThumbnailRequest>.Picture] {
+        let body = layout.body.top..<(layout.body.top + layout.body.height)
+        switch state.screen {
+        case .article(let article, let scroll):
+            return article.figures.compactMap { figure in
+                thumbnails.figureOverlay(figure.url).map { overlay in
+                    .init(spot: .figure(figure.url), image: overlay.request, pixels: overlay.pixels, row: body.lowerBound + figure.line - scroll,
+                          column: ArticleScreen.figureColumn, columns: figure.columns, rows: figure.rows, clip: body)
+                }
+            }
+        case .list, .search:
+            let box = PostListScreen.thumbnail
+            return lastFrame.rows.compactMap { row in
+                thumbnails.overlay(for: row.item.id).map { overlay in
+                    .init(spot: .row(row.item.id), image: overlay.request, pixels: overlay.pixels,
+                          row: body.lowerBound + Int(row.top.rounded()), column: PostListScreen.thumbnailColumn,
+                          columns: box.columns, rows: box.rows, clip: body)
+                }
+            }
+        case .help, .feeds:
+            return []
+        }
     }
 
     /// The pictures' loading, for the status line. It changes only when pictures arrive, and

@@ -132,19 +132,24 @@ package struct ReaderOptions {
     /// What each key does.
     var keys = KeyBindings.defaults
     var colors = ReaderColors.defaults
-    /// Whether thumbnails and article pictures are drawn (`image_mode = "none"` turns them off).
-    var showsPictures = true
+    /// How thumbnails and article pictures are drawn.
+    package var pictures = PictureMode.blocks
+
+    /// Whether thumbnails and article pictures are drawn at all (`image_mode = "none"` turns
+    /// them off, with their boxes).
+    var showsPictures: Bool { pictures != .none }
 
     package init() {}
 
-    /// The options the settings file asks for, in a terminal of `colorMode`.
-    package init(settings: ReaderSettings, colorMode: ColorMode) {
+    /// The options the settings file asks for, in a terminal of `colorMode` that draws
+    /// `pictures` (by default, half blocks unless the settings turn pictures off).
+    package init(settings: ReaderSettings, colorMode: ColorMode, pictures: PictureMode? = nil) {
         refreshInterval = settings.refreshInterval
         markReadAfter = settings.markReadOnScroll ? settings.markReadAfter : nil
         self.colorMode = colorMode
         keys = settings.keys
         colors = settings.colors
-        showsPictures = settings.imageMode != .none
+        self.pictures = pictures ?? (settings.imageMode == .none ? .none : .blocks)
     }
 }
 

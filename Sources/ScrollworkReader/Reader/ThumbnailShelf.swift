@@ -11,7 +11,8 @@ import ViewportLoading
 
 /// The reader's thumbnails: a ``RowBinder``'s slot per displayed row, bound when the row is
 /// displayed and unbound when it leaves, prefetching what the viewport's ranges list, and each
-/// loaded image turned into a half-block picture once.
+/// loaded image turned once into a half-block picture or, where the terminal draws pixels
+/// (``cellPixels``), into pixels the size of its box, to be drawn over the cells.
 ///
 /// Slots come from the binder's pool, as row views do, and a slot only ever receives the image
 /// of the request it is bound to now, so a reused row never shows its previous post's picture.
@@ -23,6 +24,12 @@ package final class ThumbnailShelf {
     /// The HTTP client the shelf made, closed by ``shutdown()``; `nil` when it was given a loader.
     private let transfer: HTTPDataLoader?
     private let pixelSize: Int
+    /// The size of a cell in pixels when pictures are drawn at pixel resolution over the cells;
+    /// nil for half blocks.
+    package let cellPixels: CellPixelSize?
+    /// The pixels of the pictures drawn over the cells, by row and by article picture.
+    private var overlays: [EntryRow.ID: Overlay] = [:]
+    private var figureOverlays: [URL: Overlay] = [:]
     private var rows: RowBinder<EntryRow.ID, Loader>
     private var pictures: [EntryRow.ID: PictureState] = [:]
     /// The open article's pictures: a slot from the rows' pool and a state per image.
@@ -32,18 +39,21 @@ package final class ThumbnailShelf {
     /// A shelf decoding to at most `pixelSize` pixels a side, loading over HTTP (only `http` and
     /// `https` pictures load; see ``isRemote(_:)``), and
     /// keeping the loaded files in `diskCache` when given.
-    package convenience init(pixelSize: Int = 48, diskCache: (any DataCaching<URL>)? = nil) {
+    package convenience init(cellPixels: CellPixelSize? = nil, diskCache: (any DataCaching<URL>)? = nil) {
         let transfer = HTTPDataLoader()
-        self.init(pixelSize: pixelSize, loader: transfer, diskCache: diskCache, transfer: transfer)
+        self.init(cellPixels: cellPixels, loader: transfer, diskCache: diskCache, transfer: transfer)
     }
 
     /// A shelf loading with `loader`: a test's.
-    package convenience init(pixelSize: Int = 48, loader: some DataLoading<URL>) {
-        self.init(pixelSize: pixelSize, loader: loader, diskCache: nil, transfer: nil)
+    package convenience init(cellPixels: CellPixelSize? = nil, loader: some DataLoading<URL>) {
+        self.init(cellPixels: cellPixels, loader: loader, diskCache: nil, transfer: nil)
     }
 
-    private init(pixelSize: Int, loader: some DataLoading<URL>, diskCache: (any DataCaching<URL>)?, transfer: HTTPDataLoader?) {
-        self.pixelSize = pixelSize
+    private init(cellPixels: CellPixelSize?, loader: some DataLoading<URL>, diskCache: (any DataCaching<URL>)?, transfer: HTTPDataLoader?) {
+        let box = PostListScreen.thumbnail
+        // Half blocks area-average twice the box's pixels; pixels are decoded at the box's size.
+        pixelSize = cellPixels.map { max(box.columns * $0.width, box.rows * $0.height) } ?? 48
+        self.cellPixels = cellPixels
         self.transfer = transfer
         let pipeline = ContentPipeline(
             loader: loader, processor: ThumbnailProcessor(),
@@ -94,6 +104,7 @@ package final class ThumbnailShelf {
         slot.onChange = nil
         rows.endDisplay(id)
         pictures[id] = nil
+        overlays[id] = nil
     }
 
     /// Loads the pictures of the rows the viewport's ranges list (``ViewportRanges/rowsToLoad``)
@@ -121,8 +132,10 @@ package final class ThumbnailShelf {
             let slot = rows.dequeueSlot()
             figureSlots[figure.url] = slot
             slot.onChange = { [weak self] state in self?.updateFigure(figure, state) }
-            // Twice the box's pixels: the half-block picture area-averages them down.
-            slot.bind(ThumbnailRequest(url: figure.url, maxPixelSize: 2 * max(figure.columns, 2 * figure.rows)), priority: .visible)
+            // Half blocks: twice the box's pixels, which the picture area-averages down. Pixels:
+            // the box's own.
+            let size = cellPixels.map { max(figure.columns * $0.width, figure.rows * $0.height) } ?? 2 * max(figure.columns, 2 * figure.rows)
+            slot.bind(ThumbnailRequest(url: figure.url, maxPixelSize: size), priority: .visible)
             updateFigure(figure, slot.state)
         }
     }
@@ -135,6 +148,7 @@ package final class ThumbnailShelf {
         }
         figureSlots = [:]
         figurePictures = [:]
+        figureOverlays = [:]
     }
 
     /// What an article picture's box shows.
@@ -146,8 +160,13 @@ package final class ThumbnailShelf {
         switch state {
         case .empty, .loading: figurePictures[figure.url] = .loading
         case .failed: figurePictures[figure.url] = .failed
-        case .loaded(_, let image):
-            figurePictures[figure.url] = .loaded(HalfBlockPicture(image, fittingColumns: figure.columns, rows: figure.rows))
+        case .loaded(let request, let image):
+            if let cellPixels {
+                figureOverlays[figure.url] = Overlay(request: request, box: (figure.columns, figure.rows), image, cellPixels: cellPixels)
+                figurePictures[figure.url] = .overlaid
+            } else {
+                figurePictures[figure.url] = .loaded(HalfBlockPicture(image, fittingColumns: figure.columns, rows: figure.rows))
+            }
         }
     }
 
@@ -179,7 +198,7 @@ package final class ThumbnailShelf {
             switch state {
             case .loading: figures.loading += 1
             case .failed: figures.failed += 1
-            case .loaded: figures.shown += 1
+            case .loaded, .overlaid: figures.shown += 1
             }
         }
         return figures
@@ -189,9 +208,42 @@ package final class ThumbnailShelf {
         switch state {
         case .empty, .loading: pictures[id] = .loading
         case .failed: pictures[id] = .failed
-        case .loaded(_, let image):
+        case .loaded(let request, let image):
             let box = PostListScreen.thumbnail
-            pictures[id] = .loaded(HalfBlockPicture(image, fittingColumns: box.columns, rows: box.rows))
+            if let cellPixels {
+                overlays[id] = Overlay(request: request, box: box, image, cellPixels: cellPixels)
+                pictures[id] = .overlaid
+            } else {
+                pictures[id] = .loaded(HalfBlockPicture(image, fittingColumns: box.columns, rows: box.rows))
+            }
+        }
+    }
+
+    /// The pixels drawn over a row's thumbnail box, once its picture is loaded, when pictures
+    /// are pixels.
+    func overlay(for id: EntryRow.ID) -> Overlay? {
+        overlays[id]
+    }
+
+    /// The pixels drawn over an article picture's box, likewise.
+    func figureOverlay(_ url: URL) -> Overlay? {
+        figureOverlays[url]
+    }
+
+    /// A picture drawn over the cells: its request, which names it, and its pixels, fitted to
+    /// its box.
+    struct Overlay {
+        var request: ThumbnailRequest
+        var pixels: PixelBuffer
+
+        /// `image` scaled down, keeping its shape, to fit a box of `box` cells of `cellPixels`.
+        init(request: ThumbnailRequest, box: (columns: Int, rows: Int), _ image: PixelBuffer, cellPixels: CellPixelSize) {
+            self.request = request
+            let (width, height) = (box.columns * cellPixels.width, box.rows * cellPixels.height)
+            let scale = min(1, Double(width) / Double(max(1, image.width)), Double(height) / Double(max(1, image.height)))
+            pixels = scale < 1
+                ? image.downsampled(toFit: max(1, Int((Double(max(image.width, image.height)) * scale).rounded(.down))))
+                : image
         }
     }
 }

@@ -40,9 +40,11 @@ extension ReaderSettings {
         lines.append("mark_read_after = \(Self.seconds(markReadAfter))")
         blank()
         comment("""
-            How pictures are drawn: "auto" (the kitty graphics protocol where the terminal
-            has it, else blocks), "kitty", "blocks" (half blocks, in any terminal), or "none".
-            This version draws half blocks for "auto" and "kitty" too.
+            How pictures are drawn: "auto" (the kitty graphics protocol at the terminal's own
+            pixel resolution where the terminal answers for it, else blocks), "kitty" (whatever
+            the terminal answers; inside tmux, through allow-passthrough), "sixel" and "iterm"
+            (drawn by scrollwork view; the reader draws blocks for them so far), "blocks" (half
+            blocks, in any terminal), or "none".
             """)
         lines.append("image_mode = \(TOMLText.quoted(imageMode.rawValue))")
         blank()

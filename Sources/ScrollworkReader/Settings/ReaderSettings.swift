@@ -34,12 +34,17 @@ package struct ReaderSettings: Sendable, Equatable {
 
     /// How pictures are drawn in the terminal.
     package enum ImageMode: String, CaseIterable, Sendable {
-        /// The kitty graphics protocol where the terminal answers for it, else half blocks (the
-        /// reader draws half blocks for now).
+        /// What the terminal answers it draws: kitty graphics at its pixel resolution, else half
+        /// blocks.
         case auto
-        /// The kitty graphics protocol (kitty, WezTerm, Ghostty, Konsole); the reader draws half
-        /// blocks for now and says so.
+        /// The kitty graphics protocol (kitty, Ghostty, WezTerm), whatever the terminal answers;
+        /// inside tmux through its passthrough (`set -g allow-passthrough on`).
         case kitty
+        /// Sixel (xterm -ti vt340, foot, mlterm…): `scrollwork view` draws it; the reader draws
+        /// half blocks for now and says so.
+        case sixel
+        /// iTerm2 inline images: as for sixel.
+        case iterm
         /// Half blocks (`▀`) in 24-bit or 256 colours: every terminal.
         case blocks
         /// No pictures.

@@ -7,6 +7,9 @@ public enum PictureState: Hashable, Sendable {
     case loaded(HalfBlockPicture)
     /// The image could not be had: the box shows a cross in its middle.
     case failed
+    /// The picture is drawn over the cells at pixel resolution (``KittyPlacements``): the box
+    /// is left blank under it.
+    case overlaid
 }
 
 extension CellBuffer {
@@ -22,6 +25,8 @@ extension CellBuffer {
             if contains(row: middle.0, column: middle.1) {
                 set(Cell("✕", style: CellStyle(foreground: .indexed(203), background: .indexed(236))), row: middle.0, column: middle.1)
             }
+        case .overlaid:
+            fill(row: row, column: column, width: columns, height: rows, with: .blank)
         case .loaded(let picture):
             fill(row: row, column: column, width: columns, height: rows, with: .blank)
             draw(picture, row: row + max(0, rows - picture.rows) / 2, column: column + max(0, columns - picture.columns) / 2)

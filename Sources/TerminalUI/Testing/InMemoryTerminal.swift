@@ -52,6 +52,10 @@ public struct InMemoryTerminal: Sendable {
     /// The kitty placements shown (`a=p`, and `a=T`'s own), by image and placement id: the
     /// cell the cursor was on and the keys that crop and shift it, less the deleted ones.
     public private(set) var kittyPlacements: [KittyPlacementID: KittyPlacement] = [:]
+    /// The capability queries received (``TerminalCapabilities/query``'s: a mode, the cell
+    /// and window sizes, the version, the device attributes), as text with ESC shown as `^[`;
+    /// this terminal answers none of them, as a terminal that does not know them.
+    public private(set) var queries: [String] = []
     /// Sequences the terminal did not understand, in order, as text with ESC shown as `^[`.
     public private(set) var unsupported: [String] = []
     /// Whether a character printed past the last column goes to the next line (DEC mode 7).
@@ -314,7 +318,12 @@ public struct InMemoryTerminal: Sendable {
                        offsetX: number("X") ?? 0, offsetY: number("Y") ?? 0, columns: number("c"), rows: number("r"))
     }
 
+    /// The control sequences of ``TerminalCapabilities/query``.
+    private static let capabilityQueries: Set<[UInt8]> = Set(
+        ["\u{1B}[?2026$p", "\u{1B}[16t", "\u{1B}[14t", "\u{1B}[>0q", "\u{1B}[c"].map { Array($0.utf8) })
+
     private mutating func controlSequence(_ sequence: [UInt8]) {
+        if Self.capabilityQueries.contains(sequence) { return queries.append(Self.shown(sequence)) }
         let final = sequence.last!
         var body = sequence[2..<(sequence.count - 1)]
         let isPrivate = body.first == 0x3F
