@@ -78,8 +78,32 @@ struct UIBench: AsyncParsableCommand {
 
     @OptionGroup var options: BenchOptions
 
+    /// How the pictures are drawn in the run.
+    enum Pictures: String, ExpressibleByArgument, CaseIterable {
+        case blocks, kitty, all
+    }
+
+    @Option(help: "How pictures are drawn: blocks (half blocks in cells), kitty (kitty graphics placed over the cells, in cells of 10 × 20 pixels), or all (one run each).")
+    var pictures = Pictures.blocks
+
     @MainActor
     func run() async throws {
+        var report = BenchReport(columns: [
+            "case", "frames", "frame_ms_p50", "frame_ms_p99", "frame_ms_max", "frames_over_budget",
+            "busy_ms_per_frame_p99", "bytes_per_frame_p50", "bytes_per_frame_p99", "refresh_changes",
+        ])
+        let modes: [(String, PictureMode)] = [
+            ("demo-fling-refresh", .blocks), ("demo-fling-refresh-kitty", .kitty(cellPixels: PictureMode.assumedCellPixels, throughTmux: false)),
+        ].filter { pictures == .all || (pictures == .kitty) == ($0.1 != .blocks) }
+        for (name, mode) in modes {
+            report.append(try await Self.measure(name, pictures: mode))
+        }
+        report.print(json: options.json)
+    }
+
+    /// One run of the script with pictures drawn as `pictures`: its row of figures.
+    @MainActor
+    private static func measure(_ name: String, pictures: PictureMode) async throws -> [BenchValue] {
         let generations = DemoGenerations()
         let server = try await DemoServer.start(elapsed: { generations.elapsed })
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-ui-\(UUID().uuidString)")
@@ -92,9 +116,11 @@ struct UIBench: AsyncParsableCommand {
         var readerOptions = Reader.Options()
         readerOptions.refreshInterval = nil
         readerOptions.colorMode = .truecolor
+        readerOptions.pictures = pictures
         let log = FrameLog(terminal: terminal)
         let reader = Reader(terminal: terminal, store: store, refresher: FeedRefresher(store: store, fetcher: fetcher),
-                            title: "Scrollwork demo", frames: TimedFrames(LiveFrames(), log: log), options: readerOptions)
+                            title: "Scrollwork demo", frames: TimedFrames(LiveFrames(), log: log),
+                            thumbnails: ThumbnailShelf(cellPixels: pictures.cellPixels), options: readerOptions)
 
         let script = Task { @MainActor in
             try await Self.play(reader, generations: generations)
@@ -108,19 +134,14 @@ struct UIBench: AsyncParsableCommand {
         let frames = log.frameMilliseconds
         let bytes = terminal.frameSizes.map(Double.init)
         guard !frames.isEmpty else { throw Failure("the reader drew no frame") }
-        var report = BenchReport(columns: [
-            "case", "frames", "frame_ms_p50", "frame_ms_p99", "frame_ms_max", "frames_over_budget",
-            "busy_ms_per_frame_p99", "bytes_per_frame_p50", "bytes_per_frame_p99", "refresh_changes",
-        ])
-        report.append([
-            .text("demo-fling-refresh"), .number(Double(frames.count)),
+        return [
+            .text(name), .number(Double(frames.count)),
             .number(TerminalBench.percentile(frames, 0.5)), .number(TerminalBench.percentile(frames, 0.99)),
             .number(frames.max() ?? 0), .number(Double(frames.filter { $0 > 1000.0 / 60 }.count)),
             .number(log.busyMilliseconds.isEmpty ? 0 : TerminalBench.percentile(log.busyMilliseconds, 0.99)),
             .number(TerminalBench.percentile(bytes, 0.5)), .number(TerminalBench.percentile(bytes, 0.99)),
             .number(Double(changes)),
-        ])
-        report.print(json: options.json)
+        ]
     }
 
     /// The script, played against the running reader; returns how many changes the refresh
