@@ -1,9 +1,9 @@
 import CImageEncoders
 
 /// Encodes JPEG files and edits their markers, for tests and benchmarks.
-public enum JPEGFixture {
+package enum JPEGFixture {
     /// The colour model of the input samples and of the file.
-    public enum ColorModel: Sendable {
+    package enum ColorModel: Sendable {
         /// One sample per pixel.
         case gray
         /// Three samples per pixel, stored as YCbCr.
@@ -34,7 +34,7 @@ public enum JPEGFixture {
     /// Encodes row-major, tightly packed `pixels` as a baseline or progressive JPEG.
     ///
     /// - Precondition: `pixels` holds `width × height` pixels of `color`.
-    public static func encode(pixels: [UInt8], width: Int, height: Int, color: ColorModel = .rgb, quality: Int = 90, progressive: Bool = false) -> [UInt8] {
+    package static func encode(pixels: [UInt8], width: Int, height: Int, color: ColorModel = .rgb, quality: Int = 90, progressive: Bool = false) -> [UInt8] {
         precondition(pixels.count == width * height * color.channels, "one sample per channel per pixel")
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
@@ -46,7 +46,7 @@ public enum JPEGFixture {
 
     /// `jpeg` with an Exif APP1 segment right after SOI whose IFD0 holds only the
     /// orientation tag (0x0112) with `orientation`, in big- or little-endian TIFF byte order.
-    public static func insertingExifOrientation(_ orientation: UInt16, into jpeg: [UInt8], bigEndian: Bool = true) -> [UInt8] {
+    package static func insertingExifOrientation(_ orientation: UInt16, into jpeg: [UInt8], bigEndian: Bool = true) -> [UInt8] {
         precondition(jpeg.starts(with: [0xFF, 0xD8]), "not a JPEG")
         let tiff = exifOrientationTIFF(orientation, bigEndian: bigEndian)
         let payload = Array("Exif".utf8) + [0, 0] + tiff
@@ -57,7 +57,7 @@ public enum JPEGFixture {
 
     /// The TIFF structure of an EXIF block holding only an orientation: what follows "Exif\0\0"
     /// in a JPEG's APP1 segment, and what a PNG's `eXIf` chunk holds.
-    public static func exifOrientationTIFF(_ orientation: UInt16, bigEndian: Bool = true) -> [UInt8] {
+    package static func exifOrientationTIFF(_ orientation: UInt16, bigEndian: Bool = true) -> [UInt8] {
         func bytes(_ value: Int, size: Int) -> [UInt8] {
             let bigEndianBytes = (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * (size - 1 - $0))) }
             return bigEndian ? bigEndianBytes : bigEndianBytes.reversed()

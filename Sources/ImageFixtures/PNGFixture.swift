@@ -1,9 +1,9 @@
 import CImageEncoders
 
 /// Encodes PNG files from samples laid out the way PNG stores them, for tests and benchmarks.
-public enum PNGFixture {
+package enum PNGFixture {
     /// PNG colour types, with their values in the IHDR chunk.
-    public enum ColorType: Int32, CaseIterable, Sendable {
+    package enum ColorType: Int32, CaseIterable, Sendable {
         case gray = 0
         case rgb = 2
         case palette = 3
@@ -11,7 +11,7 @@ public enum PNGFixture {
         case rgba = 6
 
         /// Samples per pixel.
-        public var channels: Int {
+        package var channels: Int {
             switch self {
             case .gray, .palette: 1
             case .grayAlpha: 2
@@ -21,7 +21,7 @@ public enum PNGFixture {
         }
 
         /// The bit depths the PNG specification allows for this colour type.
-        public var bitDepths: [Int] {
+        package var bitDepths: [Int] {
             switch self {
             case .gray: [1, 2, 4, 8, 16]
             case .palette: [1, 2, 4, 8]
@@ -39,7 +39,7 @@ public enum PNGFixture {
     ///   - transparency: The tRNS payload: one alpha per palette entry, or a 16-bit
     ///     big-endian grey key (2 bytes) or RGB key (6 bytes).
     /// - Precondition: The parameters describe a valid PNG.
-    public static func encode(
+    package static func encode(
         samples: [UInt16], width: Int, height: Int, colorType: ColorType, bitDepth: Int,
         interlaced: Bool = false, palette: [UInt8] = [], transparency: [UInt8] = []
     ) -> [UInt8] {
@@ -59,7 +59,7 @@ public enum PNGFixture {
     }
 
     /// The bytes of one row of `width` pixels, as PNG packs them (without the filter byte).
-    public static func rowBytes(width: Int, colorType: ColorType, bitDepth: Int) -> Int {
+    package static func rowBytes(width: Int, colorType: ColorType, bitDepth: Int) -> Int {
         (width * colorType.channels * bitDepth + 7) / 8
     }
 
@@ -68,7 +68,7 @@ public enum PNGFixture {
     /// row `rowBytes(width:colorType:bitDepth:)` long.
     ///
     /// - Precondition: One sample per channel per pixel, each in `0 ..< 1 << bitDepth`.
-    public static func packedRows(samples: [UInt16], width: Int, height: Int, colorType: ColorType, bitDepth: Int) -> [UInt8] {
+    package static func packedRows(samples: [UInt16], width: Int, height: Int, colorType: ColorType, bitDepth: Int) -> [UInt8] {
         precondition(samples.count == width * height * colorType.channels, "one sample per channel per pixel")
         let rowBytes = rowBytes(width: width, colorType: colorType, bitDepth: bitDepth)
         var rows = [UInt8](repeating: 0, count: rowBytes * height)
@@ -89,19 +89,19 @@ public enum PNGFixture {
     }
 
     /// Encodes 8-bit RGBA pixels (4 bytes each, row-major) as an RGBA PNG.
-    public static func encode(rgba: [UInt8], width: Int, height: Int, interlaced: Bool = false) -> [UInt8] {
+    package static func encode(rgba: [UInt8], width: Int, height: Int, interlaced: Bool = false) -> [UInt8] {
         encode(samples: rgba.map(UInt16.init), width: width, height: height, colorType: .rgba, bitDepth: 8, interlaced: interlaced)
     }
 
     /// Encodes 8-bit RGB pixels (3 bytes each, row-major) as an RGB PNG.
-    public static func encode(rgb: [UInt8], width: Int, height: Int) -> [UInt8] {
+    package static func encode(rgb: [UInt8], width: Int, height: Int) -> [UInt8] {
         encode(samples: rgb.map(UInt16.init), width: width, height: height, colorType: .rgb, bitDepth: 8)
     }
 
     /// Encodes 8-bit RGB pixels (3 bytes each, row-major) as an 8-bit palette PNG over the
     /// 3-3-2 colour cube: each pixel becomes the entry named by its top 3 bits of red, 3 of
     /// green and 2 of blue, the way a GIF-era image was quantized.
-    public static func encode(quantizing rgb: [UInt8], width: Int, height: Int) -> [UInt8] {
+    package static func encode(quantizing rgb: [UInt8], width: Int, height: Int) -> [UInt8] {
         let palette = (0..<256).flatMap { (index: Int) -> [UInt8] in
             [UInt8((index >> 5) * 255 / 7), UInt8((index >> 2 & 7) * 255 / 7), UInt8((index & 3) * 255 / 3)]
         }

@@ -2,11 +2,11 @@ import SeededRandom
 
 /// Photo-like test content: smooth gradients with sensor-like noise, which compresses about
 /// as well as a real photo does (noise-free gradients would flatter the JPEG decoder).
-public enum PhotoPattern {
+package enum PhotoPattern {
     /// Tightly packed RGB (or RGBA, with an alpha gradient) pixels, fixed by `seed`.
     ///
     /// - Complexity: O(`width` × `height`).
-    public static func pixels(width: Int, height: Int, withAlpha: Bool = false, seed: UInt64 = 1) -> [UInt8] {
+    package static func pixels(width: Int, height: Int, withAlpha: Bool = false, seed: UInt64 = 1) -> [UInt8] {
         var generator = SeededGenerator(seed: seed)
         let channels = withAlpha ? 4 : 3
         var pixels = [UInt8](repeating: 0, count: width * height * channels)

@@ -10,21 +10,21 @@ import NIOPosix
 /// before; the server counts hits per path and reports every connection it sees closed, so a
 /// test can prove that a cancelled transfer really hung up. It listens on the loopback
 /// address only: nothing outside the machine can reach it.
-public final class LoopbackHTTPServer: Sendable {
+package final class LoopbackHTTPServer: Sendable {
     /// What the server received.
-    public struct Request: Sendable {
-        public let method: String
-        public let path: String
-        public let headers: [(name: String, value: String)]
+    package struct Request: Sendable {
+        package let method: String
+        package let path: String
+        package let headers: [(name: String, value: String)]
 
         /// The first value of header `name`, compared case-insensitively.
-        public func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers.first { $0.name.lowercased() == name.lowercased() }?.value
         }
     }
 
     /// How to answer.
-    public enum Reply: Sendable {
+    package enum Reply: Sendable {
         /// A complete response; `Content-Length` is added.
         case respond(status: Int, headers: [(String, String)] = [], body: [UInt8] = [])
         /// No answer at all: the client must time out.
@@ -40,29 +40,29 @@ public final class LoopbackHTTPServer: Sendable {
         case trickle(status: Int, declaredLength: Int, interval: Duration)
 
         /// A complete response with a text body.
-        public static func text(_ status: Int, _ body: String, headers: [(String, String)] = []) -> Reply {
+        package static func text(_ status: Int, _ body: String, headers: [(String, String)] = []) -> Reply {
             .respond(status: status, headers: headers, body: Array(body.utf8))
         }
     }
 
     /// Decides the reply to a request; `hit` is 1 for the first request of its path.
-    public typealias Handler = @Sendable (_ request: Request, _ hit: Int) -> Reply
+    package typealias Handler = @Sendable (_ request: Request, _ hit: Int) -> Reply
 
     private let channel: any Channel
     private let hitCounts: Counter
     /// Yields once for every connection the server sees closed.
-    public let connectionClosed: AsyncStream<Void>
+    package let connectionClosed: AsyncStream<Void>
     /// Yields the path of every request once its reply (all of it the route sends) is written.
-    public let requestsAnswered: AsyncStream<String>
+    package let requestsAnswered: AsyncStream<String>
 
     /// The port the server listens on.
-    public var port: Int { channel.localAddress!.port! }
+    package var port: Int { channel.localAddress!.port! }
 
     /// `http://127.0.0.1:PORT` followed by `path`.
-    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    package func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
     /// How many requests asked for `path` (with its query).
-    public func hits(_ path: String) -> Int { hitCounts.count(path) }
+    package func hits(_ path: String) -> Int { hitCounts.count(path) }
 
     private init(channel: any Channel, hitCounts: Counter, connectionClosed: AsyncStream<Void>, requestsAnswered: AsyncStream<String>) {
         self.channel = channel
@@ -72,7 +72,7 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// Starts a server answering with `handler`.
-    public static func start(_ handler: @escaping Handler) async throws -> LoopbackHTTPServer {
+    package static func start(_ handler: @escaping Handler) async throws -> LoopbackHTTPServer {
         let hitCounts = Counter()
         let (closed, closedSink) = AsyncStream<Void>.makeStream()
         let (answered, answeredSink) = AsyncStream<String>.makeStream()
@@ -91,7 +91,7 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// Stops listening.
-    public func stop() async throws {
+    package func stop() async throws {
         try await channel.close()
     }
 

@@ -7,21 +7,21 @@ import SeededRandom
 /// The k-th load of an item (k from 1, as ``LoopbackHTTPServer``'s hit counts go) always
 /// takes the same time for a given seed: a strategy that loads a row twice pays two draws, and
 /// the real server, asked twice for the same path, answers with the same two delays.
-public struct LatencyModel: Sendable, Equatable {
+package struct LatencyModel: Sendable, Equatable {
     /// The median delay before a load's data has arrived.
-    public var median: Duration
+    package var median: Duration
     /// The 95th percentile of that delay.
-    public var percentile95: Duration
+    package var percentile95: Duration
     /// The smallest and largest size of a row's content, in bytes.
-    public var sizes: ClosedRange<Int>
+    package var sizes: ClosedRange<Int>
     /// Decoding speed: bytes decoded per millisecond of one core.
-    public var decodedBytesPerMillisecond: Int
+    package var decodedBytesPerMillisecond: Int
     /// Fixes every draw.
-    public var seed: UInt64
+    package var seed: UInt64
 
     /// The model: median 120 ms, 95th percentile 600 ms, 20 to 80 KB per row, decoded
     /// at 10 KB per millisecond (2 to 8 ms a thumbnail).
-    public init(seed: UInt64, median: Duration = .milliseconds(120), percentile95: Duration = .milliseconds(600),
+    package init(seed: UInt64, median: Duration = .milliseconds(120), percentile95: Duration = .milliseconds(600),
                 sizes: ClosedRange<Int> = 20_000...80_000, decodedBytesPerMillisecond: Int = 10_000) {
         precondition(median > .zero && percentile95 >= median, "LatencyModel: 0 < median <= p95")
         self.seed = seed
@@ -33,7 +33,7 @@ public struct LatencyModel: Sendable, Equatable {
 
     /// How long the `attempt`-th load of `item` (from 1) takes until its last byte.
     /// - Complexity: O(1).
-    public func latency(item: Int, attempt: Int) -> Duration {
+    package func latency(item: Int, attempt: Int) -> Duration {
         var random = generator(item: item, salt: UInt64(attempt))
         // Box–Muller: a standard normal from two uniforms in (0, 1].
         let u1 = Double(random.next() >> 11 + 1) / Double(1 << 53)
@@ -45,13 +45,13 @@ public struct LatencyModel: Sendable, Equatable {
     }
 
     /// The size of `item`'s content in bytes, the same for every load of it.
-    public func size(item: Int) -> Int {
+    package func size(item: Int) -> Int {
         var random = generator(item: item, salt: 0)
         return Int.random(in: sizes, using: &random)
     }
 
     /// How long decoding `bytes` takes on one core.
-    public func decodeTime(bytes: Int) -> Duration {
+    package func decodeTime(bytes: Int) -> Duration {
         .microseconds(Int64(bytes) * 1000 / Int64(decodedBytesPerMillisecond))
     }
 
@@ -60,7 +60,7 @@ public struct LatencyModel: Sendable, Equatable {
     }
 
     /// `duration` in milliseconds, fractions included.
-    public static func milliseconds(_ duration: Duration) -> Double {
+    package static func milliseconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }

@@ -1,6 +1,6 @@
 /// How a list loads its rows' content: Scrollwork, and the strategies apps ship, as issue 14
 /// defines them. Every baseline loads without a cache, as the apps it models do.
-public enum LoadingStrategy: String, CaseIterable, Sendable {
+package enum LoadingStrategy: String, CaseIterable, Sendable {
     /// Loads every row when it is displayed, all at once, never cancels, and puts the result
     /// in the view that asked, whatever it shows by then.
     case naive

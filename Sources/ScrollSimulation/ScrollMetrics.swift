@@ -1,39 +1,39 @@
 /// What one strategy did on one trace: issue 14's figures, and a few more for tests.
-public struct ScrollMetrics: Sendable, Equatable {
+package struct ScrollMetrics: Sendable, Equatable {
     /// The share of visible row-time showing a placeholder while the list moves slower than
     /// one screen per second (readable, at rest included).
-    public var blankRatio: Double
+    package var blankRatio: Double
     /// The same over all visible row-time.
-    public var blankRatioAll: Double
+    package var blankRatioAll: Double
     /// From each moment scrolling stops until every visible row shows its content: the
     /// median (nearest rank), in milliseconds; nil with no stop.
-    public var visibleCompleteP50: Double?
+    package var visibleCompleteP50: Double?
     /// The same, its 95th percentile.
-    public var visibleCompleteP95: Double?
+    package var visibleCompleteP95: Double?
     /// Loads completed whose content never reached the screen and whose row is no longer
     /// wanted at the end, over all loads.
-    public var wastedRatio: Double
+    package var wastedRatio: Double
     /// Values put into a row view that shows another item by then.
-    public var stale: Int
+    package var stale: Int
     /// Loads started.
-    public var loads: Int
+    package var loads: Int
     /// Bytes fetched, cancelled transfers counted for the part they fetched.
-    public var bytes: Int
+    package var bytes: Int
     /// The trace's shortest fling, from its start until it stops or is stopped, in
     /// milliseconds; nil when none.
-    public var minFlingMilliseconds: Double?
+    package var minFlingMilliseconds: Double?
 
     /// Rows that started displaying.
-    public var displays = 0
+    package var displays = 0
     /// The most loads in flight at once.
-    public var peakConcurrentLoads = 0
+    package var peakConcurrentLoads = 0
     /// Loads started while the list was not at rest.
-    public var loadsStartedWhileMoving = 0
+    package var loadsStartedWhileMoving = 0
     /// Each stop's time to a complete screen, in milliseconds, in order.
-    public var visibleCompleteMilliseconds: [Double] = []
+    package var visibleCompleteMilliseconds: [Double] = []
 
     /// Figures as measured; the counters for tests default to nothing.
-    public init(blankRatio: Double, blankRatioAll: Double, visibleCompleteP50: Double?, visibleCompleteP95: Double?,
+    package init(blankRatio: Double, blankRatioAll: Double, visibleCompleteP50: Double?, visibleCompleteP95: Double?,
                 wastedRatio: Double, stale: Int, loads: Int, bytes: Int, minFlingMilliseconds: Double?,
                 displays: Int = 0, peakConcurrentLoads: Int = 0, loadsStartedWhileMoving: Int = 0,
                 visibleCompleteMilliseconds: [Double] = []) {
@@ -53,7 +53,7 @@ public struct ScrollMetrics: Sendable, Equatable {
     }
 
     /// The value at `fraction` (0...1) of `values` by nearest rank; nil when empty.
-    public static func percentile(_ fraction: Double, of values: [Double]) -> Double? {
+    package static func percentile(_ fraction: Double, of values: [Double]) -> Double? {
         guard !values.isEmpty else { return nil }
         let sorted = values.sorted()
         let rank = Int((fraction * Double(sorted.count)).rounded(.up))
@@ -67,18 +67,18 @@ public struct ScrollMetrics: Sendable, Equatable {
 /// A frame reports each visible row with its top on screen and whether it shows its content.
 /// Motion is read from the rows themselves (how far a row drawn in both frames moved), so an
 /// offset that shifts to keep rows in place (rows inserted above) is not motion.
-public struct ScrollMetricsRecorder: Sendable {
+package struct ScrollMetricsRecorder: Sendable {
     /// One visible row in a frame.
-    public struct VisibleRow: Sendable {
+    package struct VisibleRow: Sendable {
         /// The row's item.
-        public var item: Int
+        package var item: Int
         /// Its top from the top of the screen.
-        public var top: Double
+        package var top: Double
         /// Whether it shows its own content, not a placeholder (nor another item's).
-        public var isFilled: Bool
+        package var isFilled: Bool
 
         /// A visible row as a frame shows it.
-        public init(item: Int, top: Double, isFilled: Bool) {
+        package init(item: Int, top: Double, isFilled: Bool) {
             self.item = item
             self.top = top
             self.isFilled = isFilled
@@ -105,7 +105,7 @@ public struct ScrollMetricsRecorder: Sendable {
     private(set) var flings: [Double] = []
 
     /// A recorder for a screen of `viewportHeight`.
-    public init(viewportHeight: Double) {
+    package init(viewportHeight: Double) {
         self.viewportHeight = viewportHeight
     }
 
@@ -115,7 +115,7 @@ public struct ScrollMetricsRecorder: Sendable {
     ///   - isAtRest: the scroll model is neither gliding nor animating, and nothing drags it
     ///     by more than it moves (a held finger is rest).
     ///   - isGliding: a fling is decelerating.
-    public mutating func record(at time: Duration, rows: [VisibleRow], isAtRest: Bool, isGliding: Bool) {
+    package mutating func record(at time: Duration, rows: [VisibleRow], isAtRest: Bool, isGliding: Bool) {
         if let lastTime { account(until: time, since: lastTime) }
         var moved = 0.0
         var common = false
@@ -165,7 +165,7 @@ public struct ScrollMetricsRecorder: Sendable {
 
     /// Ends the recording at `time`: the last frame's time is counted, and a stop still
     /// waiting for its screen counts the wait so far.
-    public mutating func finish(at time: Duration) {
+    package mutating func finish(at time: Duration) {
         if let lastTime { account(until: time, since: lastTime) }
         if waitingForComplete, let stoppedAt { completions.append(Self.milliseconds(time - stoppedAt)) }
         waitingForComplete = false
@@ -177,7 +177,7 @@ public struct ScrollMetricsRecorder: Sendable {
     /// Counts rest toward the end of a run: call once per frame from the end of the warm-up,
     /// with whether the list is settled (no input left, nothing moving); once it has been
     /// settled for `rest`, the recording is finished and it returns true.
-    public mutating func endsAfterRest(at time: Duration, settled: Bool, rest: Duration, frame: Duration) -> Bool {
+    package mutating func endsAfterRest(at time: Duration, settled: Bool, rest: Duration, frame: Duration) -> Bool {
         guard settled else {
             restingSince = nil
             return false
@@ -189,7 +189,7 @@ public struct ScrollMetricsRecorder: Sendable {
     }
 
     /// The figures of the recording with the counts that come from elsewhere.
-    public func metrics(wastedRatio: Double, stale: Int, loads: Int, bytes: Int) -> ScrollMetrics {
+    package func metrics(wastedRatio: Double, stale: Int, loads: Int, bytes: Int) -> ScrollMetrics {
         let completions = visibleCompleteMilliseconds
         return ScrollMetrics(
             blankRatio: blankRatios.readable, blankRatioAll: blankRatios.all,
@@ -200,15 +200,15 @@ public struct ScrollMetricsRecorder: Sendable {
     }
 
     /// The share of visible row-time that was blank while readable, and over all.
-    public var blankRatios: (readable: Double, all: Double) {
+    package var blankRatios: (readable: Double, all: Double) {
         (readableTime > 0 ? readableBlank / readableTime : 0, allTime > 0 ? allBlank / allTime : 0)
     }
 
     /// Each stop's time to a complete screen, in milliseconds.
-    public var visibleCompleteMilliseconds: [Double] { completions }
+    package var visibleCompleteMilliseconds: [Double] { completions }
 
     /// Each fling's duration, in milliseconds.
-    public var flingMilliseconds: [Double] { flings }
+    package var flingMilliseconds: [Double] { flings }
 
     private mutating func account(until time: Duration, since last: Duration) {
         let seconds = Self.seconds(time - last)

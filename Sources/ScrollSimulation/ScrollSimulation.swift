@@ -17,34 +17,34 @@ import ListViewport
 /// way for everyone, and is not measured), then plays the trace, then runs until the list has
 /// rested for ``Configuration/rest`` after its last input.
 @MainActor
-public enum ScrollSimulation {
+package enum ScrollSimulation {
     /// The simulated world's settings.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// Delays and sizes of loads.
-        public var latency: LatencyModel
+        package var latency: LatencyModel
         /// Scrollwork's ranges; the baselines see only the rows on screen.
-        public var ranges = ViewportRanges.Configuration()
+        package var ranges = ViewportRanges.Configuration()
         /// Scrollwork's loads at once (ContentLoading's default).
-        public var maxConcurrentLoads = 6
+        package var maxConcurrentLoads = 6
         /// Scrollwork's decodes at once: two cores.
-        public var maxConcurrentProcessing = 2
+        package var maxConcurrentProcessing = 2
         /// How many values Scrollwork's memory cache keeps.
-        public var cacheCount = 2_000
+        package var cacheCount = 2_000
         /// The time between frames.
-        public var frame: Duration = .nanoseconds(16_666_667)
+        package var frame: Duration = .nanoseconds(16_666_667)
         /// How long the list rests before the trace starts, unmeasured.
-        public var warmUp: Duration = .seconds(2)
+        package var warmUp: Duration = .seconds(2)
         /// How long the trace goes on after the list comes to rest after its last input.
-        public var rest: Duration = .seconds(3)
+        package var rest: Duration = .seconds(3)
 
         /// The settings, with delays drawn from `seed`.
-        public init(seed: UInt64) {
+        package init(seed: UInt64) {
             latency = LatencyModel(seed: seed)
         }
     }
 
     /// Plays `trace` with `strategy` loading the content and returns the figures.
-    public static func run(_ trace: ScrollTrace, strategy: LoadingStrategy, configuration: Configuration) async -> ScrollMetrics {
+    package static func run(_ trace: ScrollTrace, strategy: LoadingStrategy, configuration: Configuration) async -> ScrollMetrics {
         let world = SimulationWorld(latency: configuration.latency, measuringFrom: configuration.warmUp)
         let loading = strategy.make(in: world, configuration: configuration)
         let host = SimulatedHost(world: world, strategy: loading, rowHeight: trace.rowHeight)

@@ -4,9 +4,9 @@
 ///
 /// Units are points: rows of ``rowHeight`` in a viewport of ``viewportHeight`` (ten rows),
 /// velocities in points per second, a phone's proportions.
-public struct ScrollTrace: Sendable {
+package struct ScrollTrace: Sendable {
     /// What the user (or the app) does at one moment.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         /// A finger drags at `velocity` for `duration`, then lifts without a fling.
         case drag(velocity: Double, duration: Duration)
         /// A flick: the list glides from `velocity` and decelerates.
@@ -20,34 +20,34 @@ public struct ScrollTrace: Sendable {
     }
 
     /// An action and when it happens, from the end of the warm-up.
-    public struct Input: Sendable, Equatable {
+    package struct Input: Sendable, Equatable {
         /// When, from the end of the warm-up.
-        public var at: Duration
+        package var at: Duration
         /// What.
-        public var action: Action
+        package var action: Action
 
         /// `action` at `at`.
-        public init(at: Duration, _ action: Action) {
+        package init(at: Duration, _ action: Action) {
             self.at = at
             self.action = action
         }
     }
 
     /// The trace's name in reports.
-    public var name: String
+    package var name: String
     /// How many rows the list has.
-    public var rowCount: Int
+    package var rowCount: Int
     /// The row at the top of the screen when the trace starts.
-    public var startRow: Int
+    package var startRow: Int
     /// The input, in time order.
-    public var inputs: [Input]
+    package var inputs: [Input]
     /// The height of every row.
-    public var rowHeight: Double = 80
+    package var rowHeight: Double = 80
     /// The height of the screen.
-    public var viewportHeight: Double = 800
+    package var viewportHeight: Double = 800
 
     /// A trace of `inputs` on a list of `rowCount` rows resting with `startRow` at the top.
-    public init(name: String, rowCount: Int, startRow: Int = 0, inputs: [Input]) {
+    package init(name: String, rowCount: Int, startRow: Int = 0, inputs: [Input]) {
         self.name = name
         self.rowCount = rowCount
         self.startRow = startRow
@@ -58,7 +58,7 @@ public struct ScrollTrace: Sendable {
     /// 75 rows); a fling stopped by a touch and reversed; a jump to the top; three long
     /// flings over 10,000 rows; a refresh that inserts 50 rows above a reader who is dragging.
     /// Every fling uses the normal deceleration rate (0.998 per millisecond).
-    public static let standard: [ScrollTrace] = [
+    package static let standard: [ScrollTrace] = [
         ScrollTrace(name: "slow-drag", rowCount: 500, inputs: [Input(at: .zero, .drag(velocity: 300, duration: .seconds(6)))]),
         ScrollTrace(name: "fling-slow", rowCount: 500, inputs: [Input(at: .zero, .fling(velocity: 1_500))]),
         ScrollTrace(name: "fling-medium", rowCount: 500, inputs: [Input(at: .zero, .fling(velocity: 5_000))]),
@@ -82,5 +82,5 @@ public struct ScrollTrace: Sendable {
     ]
 
     /// The trace that the real run replays too: a fling of 3.5 seconds over 500 rows, then rest.
-    public static let realCheck = ScrollTrace(name: "fling-medium", rowCount: 500, inputs: [Input(at: .zero, .fling(velocity: 5_000))])
+    package static let realCheck = ScrollTrace(name: "fling-medium", rowCount: 500, inputs: [Input(at: .zero, .fling(velocity: 5_000))])
 }

@@ -1,24 +1,24 @@
 import ContentLoading
 
 /// One row of a simulated list: an identity, nothing else.
-public struct SimulatedRow: Identifiable, Equatable, Sendable {
+package struct SimulatedRow: Identifiable, Equatable, Sendable {
     /// The item's identity.
-    public let id: Int
+    package let id: Int
 
     /// The row of item `id`.
-    public init(id: Int) { self.id = id }
+    package init(id: Int) { self.id = id }
 }
 
 /// The content of a row as a simulated load produced it: the item it was loaded for and the
 /// load that fetched it, so that the benchmark can tell which loads reached the screen.
-public struct RowContent: Sendable, Equatable {
+package struct RowContent: Sendable, Equatable {
     /// The item the content belongs to.
-    public let item: Int
+    package let item: Int
     /// The load that fetched it, numbered by the simulation; -1 outside it.
-    public let load: Int
+    package let load: Int
 
     /// The content of `item` fetched by load number `load`.
-    public init(item: Int, load: Int) {
+    package init(item: Int, load: Int) {
         self.item = item
         self.load = load
     }

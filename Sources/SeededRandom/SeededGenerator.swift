@@ -1,17 +1,17 @@
 /// A deterministic random number generator (SplitMix64), so generated images and fuzz runs
 /// repeat exactly for a given seed.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// A generator whose sequence is fixed by `seed`.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
     /// The next 64 random bits.
     ///
     /// - Complexity: O(1).
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -10,26 +10,26 @@ import ListViewport
 /// above change nothing. Every list comes out in a fixed order (starts and changes in the
 /// order of ``ViewportRanges/rowsToLoad``, the most urgent last; stops in the rows they last
 /// had), so that a run replays exactly.
-public struct LoadPlan<ID: Hashable & Sendable>: Sendable {
+struct LoadPlan<ID: Hashable & Sendable>: Sendable {
     /// What changed since the last frame.
-    public struct Changes: Sendable {
+    struct Changes: Sendable {
         /// Items to start loading, the most urgent last.
-        public var start: [(id: ID, priority: LoadPriority)] = []
+        var start: [(id: ID, priority: LoadPriority)] = []
         /// Items already loading whose priority changed, the most urgent last.
-        public var reprioritize: [(id: ID, priority: LoadPriority)] = []
+        var reprioritize: [(id: ID, priority: LoadPriority)] = []
         /// Items no longer to load.
-        public var stop: [ID] = []
+        var stop: [ID] = []
     }
 
     /// The items to load now, with their priority and row.
-    public private(set) var current: [ID: (priority: LoadPriority, row: Int)] = [:]
+    private(set) var current: [ID: (priority: LoadPriority, row: Int)] = [:]
 
     /// A plan loading nothing.
-    public init() {}
+    init() {}
 
     /// Takes this frame's ranges, with `id(row)` the item at a row, and returns the changes.
     /// - Complexity: O(r log r) for the r rows to load now and before.
-    public mutating func update(_ ranges: ViewportRanges, id: (Int) -> ID) -> Changes {
+    mutating func update(_ ranges: ViewportRanges, id: (Int) -> ID) -> Changes {
         var changes = Changes()
         var next: [ID: (priority: LoadPriority, row: Int)] = [:]
         for (row, tier) in ranges.rowsToLoad {
@@ -55,7 +55,7 @@ extension LoadPlan.Changes {
     /// - Parameter request: the request of an item, or nil for an item with nothing to load;
     ///   it must answer for items that have left the list too, as they may be stopped.
     /// - Complexity: O(c) for the c changes.
-    public func prefetches<Request>(_ request: (ID) -> Request?) -> PrefetchChanges<Request> {
+    func prefetches<Request>(_ request: (ID) -> Request?) -> PrefetchChanges<Request> {
         PrefetchChanges(
             stop: stop.compactMap(request),
             reprioritize: reprioritize.compactMap { change in request(change.id).map { ($0, change.priority) } },

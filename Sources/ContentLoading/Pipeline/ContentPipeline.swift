@@ -92,11 +92,11 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
     public nonisolated func makeConsumerID() -> ContentConsumerID { ContentConsumerID() }
 
     /// The number of data loads and processing jobs running (started and not yet stopped).
-    public var runningCounts: (loads: Int, processing: Int) { core.runningCounts }
+    package var runningCounts: (loads: Int, processing: Int) { core.runningCounts }
 
     /// The cached value for `request`, counted as a request served by the memory cache; for
     /// consumers that can take a value synchronously.
-    public nonisolated func cachedValue(for request: Request) -> Value? {
+    package nonisolated func cachedValue(for request: Request) -> Value? {
         guard let value = memoryCache?.value(for: request) else { return nil }
         metricsBox.withLock { $0.synchronousHits += 1 }
         return value
@@ -134,7 +134,7 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
     /// performed, every load, disk read, disk write and processing job ended (cancelled ones
     /// included). For tests and tools; it never waits on a clock, and never returns while a
     /// load waits for a data loader that will not answer.
-    public func settled() async {
+    package func settled() async {
         await wait(for: nil, untilIdle: true)
     }
 

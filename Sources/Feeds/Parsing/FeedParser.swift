@@ -64,7 +64,7 @@ public struct FeedParser: ~Copyable {
     public var info: FeedInfo? { stream.info }
 
     /// Entries parsed but held until their batch fills: always fewer than a batch.
-    public var bufferedEntryCount: Int { stream.bufferedEntryCount }
+    package var bufferedEntryCount: Int { stream.bufferedEntryCount }
 }
 
 extension FeedParser {

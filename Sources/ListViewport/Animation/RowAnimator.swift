@@ -5,7 +5,7 @@
 /// It animates from what is on screen, not from the last layout: an update that arrives while
 /// rows are still sliding starts each row from its current drawn position, so animations are
 /// interruptible without a jump. Time is the caller's, as everywhere in ListViewport.
-public struct RowAnimator<ID: Hashable & Sendable>: Sendable {
+package struct RowAnimator<ID: Hashable & Sendable>: Sendable {
     /// How long the animations last.
     public struct Durations: Sendable, Equatable {
         /// An inserted row fading in.

@@ -104,12 +104,6 @@ public struct RowGeometry: Sendable, Equatable {
         tree = Self.build(heights)
     }
 
-    /// Replaces every height at once.
-    /// - Complexity: O(n).
-    public mutating func replaceAll(_ heights: [Double]) {
-        self = RowGeometry(heights: heights)
-    }
-
     private func prefixSum(_ rows: Int) -> Double {
         var sum = 0.0
         var index = rows

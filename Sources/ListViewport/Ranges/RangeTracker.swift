@@ -1,7 +1,7 @@
 /// Turns the display ranges of successive frames into entered and left events, by item
 /// identity, so a row that moves (rows inserted above it) does not leave and re-enter: the
 /// viewport's display events.
-public struct RangeTracker<ID: Hashable & Sendable>: Sendable {
+package struct RangeTracker<ID: Hashable & Sendable>: Sendable {
     /// What changed in one range since the last frame.
     public struct Change: Sendable, Equatable {
         /// Items now in the range that were not, in row order.

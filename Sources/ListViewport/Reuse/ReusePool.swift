@@ -8,7 +8,7 @@
 public struct ReusePool<Kind: Hashable, View> {
     private var spare: [Kind: [View]] = [:]
     /// How many views were made because none of their kind was spare.
-    public private(set) var made = 0
+    package private(set) var made = 0
 
     /// An empty pool.
     public init() {}
@@ -26,7 +26,4 @@ public struct ReusePool<Kind: Hashable, View> {
     public mutating func enqueue(_ view: View, kind: Kind) {
         spare[kind, default: []].append(view)
     }
-
-    /// How many views of `kind` are spare.
-    public func spareCount(of kind: Kind) -> Int { spare[kind]?.count ?? 0 }
 }

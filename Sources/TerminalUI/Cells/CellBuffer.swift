@@ -35,7 +35,7 @@ public struct CellBuffer: Hashable, Sendable {
     /// The characters of `row`, left to right (a wide character once): what a person reads on
     /// that line, for tests and logs. Trailing blanks are kept unless `trailingBlanks` is false.
     /// - Complexity: O(columns).
-    public func text(ofRow row: Int, trailingBlanks: Bool = true) -> String {
+    package func text(ofRow row: Int, trailingBlanks: Bool = true) -> String {
         var text = ""
         for column in 0..<columns {
             if let grapheme = self[row, column].grapheme { text.append(grapheme) }

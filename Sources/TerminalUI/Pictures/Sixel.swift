@@ -37,7 +37,7 @@ public enum Sixel {
 
     /// A quantised picture: its colours (RGB) and each pixel's index into them, or -1 where it
     /// is transparent.
-    public static func quantize(_ image: PixelBuffer, palette: Palette) -> (colors: [RGB], indices: [Int16]) {
+    package static func quantize(_ image: PixelBuffer, palette: Palette) -> (colors: [RGB], indices: [Int16]) {
         switch palette {
         case .adaptive(let maxColors):
             precondition((2...256).contains(maxColors), "a sixel palette has 2 to 256 colours")

@@ -224,7 +224,7 @@ public final class TerminalSession {
     }
 
     /// What turns `modes` on.
-    public static func enterSequence(_ modes: Modes) -> [UInt8] {
+    package static func enterSequence(_ modes: Modes) -> [UInt8] {
         var sequence = ""
         if modes.contains(.alternateScreen) { sequence += "\u{1B}[?1049h" }
         if modes.contains(.hiddenCursor) { sequence += "\u{1B}[?25l" }
@@ -238,7 +238,7 @@ public final class TerminalSession {
     /// synchronized update (which would freeze the screen), a scroll region, an SGR pen.
     /// Resetting the scroll region also sends the cursor home, so the cursor is saved around
     /// it: a session without the alternate screen (a capability query) leaves it where it was.
-    public static func leaveSequence(_ modes: Modes) -> [UInt8] {
+    package static func leaveSequence(_ modes: Modes) -> [UInt8] {
         var sequence = "\u{1B}[?2026l\u{1B}7\u{1B}[r\u{1B}8\u{1B}[m"
         if modes.contains(.focusEvents) { sequence += "\u{1B}[?1004l" }
         if modes.contains(.mouse) { sequence += "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l" }

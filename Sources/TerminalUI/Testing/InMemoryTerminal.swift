@@ -483,7 +483,7 @@ public struct InMemoryTerminal: Sendable {
 extension CellBuffer {
     /// This buffer with every cell's style passed through `transform`: for instance the frame
     /// as a terminal in some ``ColorMode`` shows it.
-    public func mapStyles(_ transform: (CellStyle) -> CellStyle) -> CellBuffer {
+    package func mapStyles(_ transform: (CellStyle) -> CellStyle) -> CellBuffer {
         var copy = self
         for index in cells.indices {
             var cell = cells[index]
