@@ -16,35 +16,8 @@ import Thumbnails
 /// written with the cursor saved and restored (`ESC 7`, `ESC 8`), so a renderer that tracks the
 /// cursor is not misled.
 public struct KittyPlacements<Spot: Hashable, Image: Hashable> {
-    /// A picture to show: where (one placement per spot: a list row, an article's figure),
-    /// which image (sent once per key), its pixels and its place in cells.
-    public struct Picture {
-        /// Where the picture is: each spot has one placement, moved as the spot moves.
-        public var spot: Spot
-        /// Which picture: its pixels are sent the first time a key is shown.
-        public var image: Image
-        /// The pixels, at the size they are shown (one image pixel per screen pixel).
-        public var pixels: PixelBuffer
-        /// The top left cell of the picture's box, which may be above or below `clip`.
-        public var row: Int
-        public var column: Int
-        /// The box in cells: the picture is centred in it.
-        public var columns: Int
-        public var rows: Int
-        /// The screen rows the picture may cover.
-        public var clip: Range<Int>
-
-        public init(spot: Spot, image: Image, pixels: PixelBuffer, row: Int, column: Int, columns: Int, rows: Int, clip: Range<Int>) {
-            self.spot = spot
-            self.image = image
-            self.pixels = pixels
-            self.row = row
-            self.column = column
-            self.columns = columns
-            self.rows = rows
-            self.clip = clip
-        }
-    }
+    /// A picture to show.
+    public typealias Picture = OverlaidPicture<Spot, Image>
 
     /// Where a placement is now, to place it again only when it moved.
     struct Placement: Equatable {
@@ -135,18 +108,10 @@ public struct KittyPlacements<Spot: Hashable, Image: Hashable> {
 
     /// Where `picture` lands, cropped to its clip; nil when none of it is inside.
     private func geometry(of picture: Picture) -> Placement? {
-        let (cellWidth, cellHeight) = (cellSize.width, cellSize.height)
-        let (width, height) = (picture.pixels.width, picture.pixels.height)
-        guard width > 0, height > 0 else { return nil }
-        // The picture centred in its box, in screen pixels.
-        let left = picture.column * cellWidth + max(0, picture.columns * cellWidth - width) / 2
-        let top = picture.row * cellHeight + max(0, picture.rows * cellHeight - height) / 2
-        let visibleTop = max(top, picture.clip.lowerBound * cellHeight)
-        let visibleBottom = min(top + height, picture.clip.upperBound * cellHeight)
-        guard visibleBottom > visibleTop, left >= 0 else { return nil }
+        guard let area = picture.visibleArea(cellSize: cellSize) else { return nil }
         return Placement(
-            image: 0, id: 0, row: visibleTop / cellHeight, column: left / cellWidth, offsetX: left % cellWidth,
-            offsetY: visibleTop % cellHeight, sourceY: visibleTop - top, sourceHeight: visibleBottom - visibleTop)
+            image: 0, id: 0, row: area.top / cellSize.height, column: area.left / cellSize.width, offsetX: area.left % cellSize.width,
+            offsetY: area.top % cellSize.height, sourceY: area.sourceRows.lowerBound, sourceHeight: area.sourceRows.count)
     }
 
     private func command(_ bytes: [UInt8]) -> [UInt8] {

@@ -74,6 +74,20 @@ public struct FrameRenderer: Sendable {
         cursor = nil
     }
 
+    /// Forgets what the terminal shows in `cells` (erased by something else: a sixel picture
+    /// taken away), so that the next frame draws them again.
+    public mutating func forget<Spans: Sequence>(_ cells: Spans) where Spans.Element == (row: Int, columns: Range<Int>) {
+        guard var screen = shown else { return }
+        shown = nil
+        for (row, columns) in cells where row >= 0 && row < screen.rows {
+            for column in columns where column >= 0 && column < screen.columns {
+                screen.overwrite(Self.unknownCell, at: row * screen.columns + column)
+            }
+        }
+        shown = screen
+        cursor = nil
+    }
+
     /// The bytes that turn the terminal's screen into `frame`; empty when it already shows it.
     ///
     /// A frame of a different size from the last repaints the whole screen.

@@ -1,3 +1,4 @@
+import Thumbnails
 /// A terminal in memory: it interprets the bytes a real one would receive into a screen of
 /// cells, for tests and benchmarks of what the renderer writes.
 ///
@@ -60,6 +61,17 @@ public struct InMemoryTerminal: Sendable {
     public private(set) var unsupported: [String] = []
     /// Whether a character printed past the last column goes to the next line (DEC mode 7).
     public private(set) var autowraps = true
+    /// The sixel images drawn (`ESC P … q … ESC \`), decoded, in order: the index of each is
+    /// what ``sixelCells`` names.
+    public private(set) var sixelImages: [PixelBuffer] = []
+    /// Which sixel image's pixels each cell shows (row-major), nil where none: an image drawn
+    /// at the cursor claims the cells its drawn pixels reach, in cells of ``cellPixelSize``;
+    /// erasing cells (`ECH`, `EL`, `ED`) erases the pixels in them, and scrolling moves them
+    /// with the text, as xterm does. Printing text over them leaves them, as the most careful
+    /// reading of what a terminal may do.
+    public private(set) var sixelCells: [Int?]
+    /// The size of a cell in pixels, for sixel images.
+    public var cellPixelSize = CellPixelSize(width: 10, height: 20)
 
     private var scrollTop = 0
     private var scrollBottom: Int
@@ -75,6 +87,7 @@ public struct InMemoryTerminal: Sendable {
     /// A blank terminal of `columns` × `rows` that measures text as `widths` says.
     public init(columns: Int, rows: Int, widths: Widths = .clusters) {
         screen = CellBuffer(columns: columns, rows: rows)
+        sixelCells = Array(repeating: nil, count: columns * rows)
         scrollBottom = rows - 1
         self.widths = widths
     }
@@ -123,7 +136,7 @@ public struct InMemoryTerminal: Sendable {
                 index += 1
             }
             return nil
-        case 0x5D, 0x5F:
+        case 0x5D, 0x5F, 0x50:
             var index = start + 2
             while index < input.count {
                 if input[index] == 0x07 { return index - start + 1 }
@@ -259,6 +272,8 @@ public struct InMemoryTerminal: Sendable {
         case 0x38:
             if let saved { (cursorRow, cursorColumn, pen) = saved }
             pendingWrap = false
+        case 0x50:
+            drawSixel(sequence)
         case 0x5F where sequence.count > 4 && sequence[2] == 0x47:
             let command = String(decoding: sequence[3..<(sequence.count - 2)], as: UTF8.self)
             graphicsCommands.append(command)
@@ -266,6 +281,26 @@ public struct InMemoryTerminal: Sendable {
         default:
             unsupported.append(Self.shown(sequence))
         }
+    }
+
+    /// Draws a sixel image at the cursor: the cells its drawn pixels reach show it now.
+    private mutating func drawSixel(_ sequence: [UInt8]) {
+        guard let image = SixelDecoder.decode(sequence) else { return unsupported.append(Self.shown(Array(sequence.prefix(8)))) }
+        let id = sixelImages.count
+        sixelImages.append(image)
+        let (cellWidth, cellHeight) = (cellPixelSize.width, cellPixelSize.height)
+        for y in 0..<image.height {
+            for x in 0..<image.width where image[x, y].alpha > 0 {
+                let row = cursorRow + y / cellHeight
+                let column = cursorColumn + x / cellWidth
+                if row < screen.rows, column < screen.columns { sixelCells[row * screen.columns + column] = id }
+            }
+        }
+    }
+
+    /// Which sixel image shows in the cell at `row`, `column`, if any.
+    public func sixelImage(atRow row: Int, column: Int) -> Int? {
+        sixelCells[row * screen.columns + column]
     }
 
     /// Follows a kitty graphics command's effect on the images and placements held.
@@ -399,6 +434,7 @@ public struct InMemoryTerminal: Sendable {
 
     private mutating func erase(row: Int, columns: Range<Int>) {
         for column in columns { screen.place(erased, row: row, column: column) }
+        for column in columns where column < screen.columns { sixelCells[row * screen.columns + column] = nil }
     }
 
     private mutating func eraseLine(_ mode: Int) {
@@ -425,6 +461,14 @@ public struct InMemoryTerminal: Sendable {
     /// Moves the rows between the margins by `offset` (negative: up), filling with blanks.
     private mutating func scroll(by offset: Int) {
         screen.scroll(rows: scrollTop...scrollBottom, by: offset, filling: erased)
+        let columns = screen.columns
+        let old = sixelCells
+        for row in scrollTop...scrollBottom {
+            let from = row - offset
+            for column in 0..<columns {
+                sixelCells[row * columns + column] = (scrollTop...scrollBottom).contains(from) ? old[from * columns + column] : nil
+            }
+        }
     }
 
     // MARK: - SGR

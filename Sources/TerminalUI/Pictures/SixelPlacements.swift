@@ -1,0 +1,153 @@
+import Thumbnails
+
+/// Pictures drawn over the cells as sixel images, frame after frame: for xterm (`-ti vt340`),
+/// foot, mlterm, Konsole, contour and the other terminals with sixel but not kitty graphics.
+///
+/// Sixel pixels belong to the terminal's screen, not to any cell: a picture stays where it was
+/// drawn until something erases it. So each frame, ``frame(_:)`` works out which pictures are
+/// new, moved, cropped differently or gone. It erases the cells each of those covered
+/// (``Frame/erase``, `ECH`, which takes the pixels with the cells), names those cells so the
+/// renderer draws them again (``Frame/stale``), and draws the new and moved pictures
+/// (``Frame/draw``) after the renderer's output. A picture that stays put costs nothing, and
+/// one that moves costs its whole image again: the bytes of a fling are the pictures it moves.
+///
+/// The renderer must not scroll regions (`FrameRenderer.Options.scrollsRegions` off): a
+/// terminal scrolls sixel pixels with the text, which would leave pictures where no cell says.
+/// Pictures are clipped to the rows the caller allows by drawing only their rows inside, and
+/// aligned to the pixel inside their first cell by transparent margins.
+public struct SixelPlacements<Spot: Hashable, Image: Hashable> {
+    /// A picture to show.
+    public typealias Picture = OverlaidPicture<Spot, Image>
+
+    /// Cells on one row.
+    public struct CellSpan: Hashable, Sendable {
+        public var row: Int
+        public var columns: Range<Int>
+    }
+
+    /// What one frame writes around the renderer's output.
+    public struct Frame {
+        /// Erases the pictures that moved or left, before the renderer's output.
+        public var erase: [UInt8] = []
+        /// The cells erased: the renderer must draw them again (`FrameRenderer.forget`).
+        public var stale: [CellSpan] = []
+        /// Draws the pictures that are new or moved, after the renderer's output.
+        public var draw: [UInt8] = []
+    }
+
+    /// Where a picture is drawn and what of it.
+    struct Shown: Equatable {
+        var image: Image
+        var row: Int
+        var column: Int
+        /// Transparent pixels above and left of the picture inside its first cell.
+        var padTop: Int
+        var padLeft: Int
+        /// The rows of the picture's pixels drawn.
+        var sourceRows: Range<Int>
+        /// The cells it covers.
+        var rows: Range<Int>
+        var columns: Range<Int>
+
+        func intersects(_ other: Shown) -> Bool {
+            rows.overlaps(other.rows) && columns.overlaps(other.columns)
+        }
+    }
+
+    /// The size of a cell in pixels, which maps pictures to cells.
+    public var cellSize: CellPixelSize
+    /// How pictures are reduced to a sixel image's 256 colours.
+    public var palette: Sixel.Palette
+    private var shown: [Spot: Shown] = [:]
+    /// The sixel bytes of the pictures drawn whole, by image and margins, kept while shown.
+    private var encoded: [EncodedKey: [UInt8]] = [:]
+
+    struct EncodedKey: Hashable {
+        var image: Image
+        var padTop: Int
+        var padLeft: Int
+    }
+
+    /// No picture shown yet, in cells of `cellSize`.
+    public init(cellSize: CellPixelSize, palette: Sixel.Palette = .adaptive(maxColors: 256)) {
+        self.cellSize = cellSize
+        self.palette = palette
+    }
+
+    /// The writes that make the screen show `pictures`, and only them.
+    ///
+    /// - Complexity: O(pictures + shown), plus encoding the pixels of the pictures drawn.
+    public mutating func frame(_ pictures: [Picture]) -> Frame {
+        var next: [Spot: Shown] = [:]
+        var pixels: [Spot: PixelBuffer] = [:]
+        for picture in pictures where next[picture.spot] == nil {
+            guard let area = picture.visibleArea(cellSize: cellSize) else { continue }
+            let (row, padTop) = (area.top / cellSize.height, area.top % cellSize.height)
+            let (column, padLeft) = (area.left / cellSize.width, area.left % cellSize.width)
+            let rowCount = (padTop + area.sourceRows.count + cellSize.height - 1) / cellSize.height
+            let columnCount = (padLeft + picture.pixels.width + cellSize.width - 1) / cellSize.width
+            next[picture.spot] = Shown(image: picture.image, row: row, column: column, padTop: padTop, padLeft: padLeft,
+                                       sourceRows: area.sourceRows, rows: row..<(row + rowCount), columns: column..<(column + columnCount))
+            pixels[picture.spot] = picture.pixels
+        }
+        var frame = Frame()
+        var erased: [Shown] = []
+        for (spot, old) in shown where next[spot] != old {
+            erased.append(old)
+            for row in old.rows {
+                frame.stale.append(CellSpan(row: row, columns: old.columns))
+                var out = EscapeSequenceWriter()
+                out.moveCursor(row: row, column: old.column)
+                out.csi(old.columns.count, 0x58)
+                frame.erase += out.bytes
+            }
+        }
+        // Pictures to draw: the new and moved ones, and any an erased area cut into.
+        var keys: Set<EncodedKey> = []
+        for (spot, new) in next.sorted(by: { ($0.value.row, $0.value.column) < ($1.value.row, $1.value.column) }) {
+            let key = EncodedKey(image: new.image, padTop: new.padTop, padLeft: new.padLeft)
+            keys.insert(key)
+            guard shown[spot] != new || erased.contains(where: { $0.intersects(new) }) else { continue }
+            var out = EscapeSequenceWriter()
+            out.moveCursor(row: new.row, column: new.column)
+            frame.draw += out.bytes
+            let picture = pixels[spot]!
+            if new.sourceRows.count == picture.height {
+                if encoded[key] == nil { encoded[key] = Sixel.encode(Self.framed(picture, new), palette: palette) }
+                frame.draw += encoded[key]!
+            } else {
+                frame.draw += Sixel.encode(Self.framed(picture, new), palette: palette)
+            }
+        }
+        encoded = encoded.filter { keys.contains($0.key) }
+        shown = next
+        if !frame.erase.isEmpty { frame.erase = Self.saveCursor + frame.erase + Self.restoreCursor }
+        if !frame.draw.isEmpty { frame.draw = Self.saveCursor + frame.draw + Self.restoreCursor }
+        return frame
+    }
+
+    /// Forgets what is shown, without erasing it: after the screen was cleared whole (a
+    /// repaint, a resize, the terminal given back), every picture is drawn again.
+    public mutating func invalidate() {
+        shown = [:]
+    }
+
+    /// `picture`'s rows `shown.sourceRows`, behind transparent margins that put its first
+    /// pixel where it belongs inside its first cell.
+    static func framed(_ picture: PixelBuffer, _ shown: Shown) -> PixelBuffer {
+        if shown.padTop == 0, shown.padLeft == 0, shown.sourceRows.count == picture.height { return picture }
+        let width = shown.padLeft + picture.width
+        let height = shown.padTop + shown.sourceRows.count
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for (index, sourceRow) in shown.sourceRows.enumerated() {
+            let from = sourceRow * picture.bytesPerRow
+            let to = ((shown.padTop + index) * width + shown.padLeft) * 4
+            bytes.replaceSubrange(to..<(to + picture.width * 4), with: picture.bytes[from..<(from + picture.width * 4)])
+        }
+        return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: bytes)
+    }
+
+    /// `ESC 7` and `ESC 8`: DECSC and DECRC.
+    static var saveCursor: [UInt8] { [0x1B, 0x37] }
+    static var restoreCursor: [UInt8] { [0x1B, 0x38] }
+}

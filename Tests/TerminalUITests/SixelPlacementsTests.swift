@@ -1,0 +1,96 @@
+import Testing
+import TerminalUI
+import Thumbnails
+
+/// Sixel pictures frame after frame, read back by the in-memory terminal, which keeps the
+/// cells each image's pixels cover and erases them as a terminal does.
+@Suite struct SixelPlacementsTests {
+    typealias Placements = SixelPlacements<String, String>
+
+    /// Cells of 10 × 20 pixels; a box of 12 × 4 cells is 120 × 80 pixels.
+    static let cell = CellPixelSize(width: 10, height: 20)
+
+    static func picture(_ spot: String, image: String? = nil, width: Int = 120, height: Int = 80, row: Int, clip: Range<Int> = 1..<29)
+        -> Placements.Picture {
+        var pixels = PixelBuffer(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width { pixels[x, y] = RGBA(red: UInt8(x * 2 % 256), green: UInt8(y * 3 % 256), blue: 90) }
+        }
+        return Placements.Picture(spot: spot, image: image ?? spot, pixels: pixels, row: row, column: 2, columns: 12, rows: 4, clip: clip)
+    }
+
+    /// The cells that show a sixel picture, as rows of column ranges.
+    static func pictureCells(_ terminal: InMemoryTerminal) -> Set<[Int]> {
+        var cells: Set<[Int]> = []
+        for row in 0..<terminal.screen.rows {
+            for column in 0..<terminal.screen.columns where terminal.sixelImage(atRow: row, column: column) != nil {
+                cells.insert([row, column])
+            }
+        }
+        return cells
+    }
+
+    static func box(rows: Range<Int>, columns: Range<Int> = 2..<14) -> Set<[Int]> {
+        Set(rows.flatMap { row in columns.map { [row, $0] } })
+    }
+
+    static func apply(_ frame: Placements.Frame, to terminal: inout InMemoryTerminal) {
+        terminal.apply(frame.erase)
+        terminal.apply(frame.draw)
+    }
+
+    @Test func picturesAreDrawnOnceErasedWhereTheyWereAndDrawnWhereTheyGo() {
+        var placements = Placements(cellSize: Self.cell)
+        var terminal = InMemoryTerminal(columns: 80, rows: 30)
+        terminal.apply(Array("\u{1B}[5;7H".utf8))
+        Self.apply(placements.frame([Self.picture("a", row: 3), Self.picture("b", row: 8)]), to: &terminal)
+        #expect(terminal.unsupported.isEmpty)
+        #expect(Self.pictureCells(terminal) == Self.box(rows: 3..<7).union(Self.box(rows: 8..<12)))
+        #expect(terminal.cursorRow == 4 && terminal.cursorColumn == 6, "the cursor is where it was")
+        #expect(terminal.sixelImages.count == 2 && terminal.sixelImages[0].width == 120 && terminal.sixelImages[0].height == 80)
+
+        // Nothing moved: nothing is written.
+        let still = placements.frame([Self.picture("a", row: 3), Self.picture("b", row: 8)])
+        #expect(still.erase.isEmpty && still.draw.isEmpty && still.stale.isEmpty)
+
+        // Both move up a row: their old cells are erased (and named, for the renderer), and
+        // they are drawn again where they are now. Nothing is left behind.
+        let moved = placements.frame([Self.picture("a", row: 2), Self.picture("b", row: 7)])
+        #expect(Set(moved.stale.map(\.row)) == Set(Array(3..<7) + Array(8..<12)))
+        Self.apply(moved, to: &terminal)
+        #expect(Self.pictureCells(terminal) == Self.box(rows: 2..<6).union(Self.box(rows: 7..<11)))
+
+        // "a" leaves and the list's band is covered: every picture is erased.
+        Self.apply(placements.frame([Self.picture("b", row: 7)]), to: &terminal)
+        #expect(Self.pictureCells(terminal) == Self.box(rows: 7..<11))
+        Self.apply(placements.frame([]), to: &terminal)
+        #expect(Self.pictureCells(terminal).isEmpty)
+        #expect(terminal.unsupported.isEmpty)
+    }
+
+    @Test func aPictureHalfOutOfItsBandShowsOnlyItsRowsInside() {
+        var placements = Placements(cellSize: Self.cell)
+        var terminal = InMemoryTerminal(columns: 80, rows: 30)
+        // The box starts two rows above the band: its bottom 40 pixels show, in rows 1 and 2.
+        Self.apply(placements.frame([Self.picture("a", row: -1)]), to: &terminal)
+        #expect(Self.pictureCells(terminal) == Self.box(rows: 1..<3))
+        #expect(terminal.sixelImages.last?.height == 40)
+        // At the bottom, one row inside.
+        Self.apply(placements.frame([Self.picture("a", row: 28)]), to: &terminal)
+        #expect(Self.pictureCells(terminal) == Self.box(rows: 28..<29))
+        // Wholly outside: erased, nothing drawn.
+        Self.apply(placements.frame([Self.picture("a", row: 29)]), to: &terminal)
+        #expect(Self.pictureCells(terminal).isEmpty)
+    }
+
+    @Test func aSmallerPictureIsCentredBehindTransparentMargins() {
+        var placements = Placements(cellSize: Self.cell)
+        var terminal = InMemoryTerminal(columns: 80, rows: 30)
+        // 76 × 50 in a 120 × 80 box: 22 pixels in (column 4, 2 pixels in) and 15 down.
+        Self.apply(placements.frame([Self.picture("a", width: 76, height: 50, row: 5)]), to: &terminal)
+        let image = try! #require(terminal.sixelImages.last)
+        #expect(image.width == 78 && image.height == 65)
+        #expect(image[1, 20].alpha == 0 && image[2, 15].alpha > 0 && image[2, 14].alpha == 0)
+        #expect(Self.pictureCells(terminal) == Self.box(rows: 5..<9, columns: 4..<12))
+    }
+}
