@@ -80,10 +80,10 @@ struct UIBench: AsyncParsableCommand {
 
     /// How the pictures are drawn in the run.
     enum Pictures: String, ExpressibleByArgument, CaseIterable {
-        case blocks, kitty, all
+        case blocks, kitty, sixel, all
     }
 
-    @Option(help: "How pictures are drawn: blocks (half blocks in cells), kitty (kitty graphics placed over the cells, in cells of 10 × 20 pixels), or all (one run each).")
+    @Option(help: "How pictures are drawn: blocks (half blocks in cells), kitty (kitty graphics placed over the cells), sixel (sixel images over the cells), both in cells of 10 × 20 pixels, or all (one run each).")
     var pictures = Pictures.blocks
 
     @MainActor
@@ -92,10 +92,12 @@ struct UIBench: AsyncParsableCommand {
             "case", "frames", "frame_ms_p50", "frame_ms_p99", "frame_ms_max", "frames_over_budget",
             "busy_ms_per_frame_p99", "bytes_per_frame_p50", "bytes_per_frame_p99", "refresh_changes",
         ])
-        let modes: [(String, PictureMode)] = [
-            ("demo-fling-refresh", .blocks), ("demo-fling-refresh-kitty", .kitty(cellPixels: PictureMode.assumedCellPixels, throughTmux: false)),
-        ].filter { pictures == .all || (pictures == .kitty) == ($0.1 != .blocks) }
-        for (name, mode) in modes {
+        let cell = PictureMode.assumedCellPixels
+        let modes: [(Pictures, String, PictureMode)] = [
+            (.blocks, "demo-fling-refresh", .blocks), (.kitty, "demo-fling-refresh-kitty", .kitty(cellPixels: cell, throughTmux: false)),
+            (.sixel, "demo-fling-refresh-sixel", .sixel(cellPixels: cell)),
+        ]
+        for (choice, name, mode) in modes where pictures == .all || pictures == choice {
             report.append(try await Self.measure(name, pictures: mode))
         }
         report.print(json: options.json)

@@ -11,6 +11,8 @@ import Testing
         #expect(PictureMode.resolve(.auto, capabilities: Self.kittyAnswers, environment: [:])
             == (.kitty(cellPixels: CellPixelSize(width: 9, height: 18), throughTmux: false), nil))
         #expect(PictureMode.resolve(.auto, capabilities: Self.plainAnswers, environment: [:]) == (.blocks, nil))
+        let xterm = TerminalCapabilities(cellPixelSize: CellPixelSize(width: 6, height: 13), sixel: true, terminalVersion: "XTerm(379)", answered: true)
+        #expect(PictureMode.resolve(.auto, capabilities: xterm, environment: [:]) == (.sixel(cellPixels: CellPixelSize(width: 6, height: 13)), nil))
         // No answer: the environment decides, and a kitty that does not say its cell size is
         // taken to have 10 × 20 pixel cells.
         #expect(PictureMode.resolve(.auto, capabilities: TerminalCapabilities(), environment: ["TERM": "xterm-kitty"])
@@ -24,8 +26,9 @@ import Testing
             == (.kitty(cellPixels: PictureMode.assumedCellPixels, throughTmux: true), nil))
         #expect(PictureMode.resolve(.blocks, capabilities: nil, environment: ["TERM": "xterm-kitty"]) == (.blocks, nil))
         #expect(PictureMode.resolve(.none, capabilities: Self.kittyAnswers, environment: [:]) == (.none, nil))
-        let (sixel, notice) = PictureMode.resolve(.sixel, capabilities: nil, environment: [:])
-        #expect(sixel == .blocks)
-        #expect(notice?.contains("image_mode = \"sixel\"") == true)
+        #expect(PictureMode.resolve(.sixel, capabilities: nil, environment: [:]) == (.sixel(cellPixels: PictureMode.assumedCellPixels), nil))
+        let (iterm, notice) = PictureMode.resolve(.iterm, capabilities: nil, environment: [:])
+        #expect(iterm == .blocks)
+        #expect(notice?.contains("image_mode = \"iterm\"") == true)
     }
 }

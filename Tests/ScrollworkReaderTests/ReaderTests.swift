@@ -39,7 +39,7 @@ import Testing
         let opened = Recorder<[String]>()
 
         init(count: Int = 30, options: Reader.Options = Reader.Options(), columns: Int = 100, rows: Int = 30, notice: String? = nil,
-             pictures: Bool = false, cellPixels: CellPixelSize? = nil) async throws {
+             pictures: Bool = false, cellPixels: CellPixelSize? = nil, sixel: Bool = false) async throws {
             store = try FeedStore()
             let news = try await store.addFeed(url: URL(string: "https://news.example/feed")!, title: "News")
             let broken = try await store.addFeed(url: URL(string: "https://broken.example/feed")!, title: "Broken")
@@ -56,7 +56,7 @@ import Testing
             terminal = ScriptedTerminal(columns: columns, rows: rows)
             var options = options
             options.refreshInterval = nil
-            if let cellPixels { options.pictures = .kitty(cellPixels: cellPixels, throughTmux: false) }
+            if let cellPixels { options.pictures = sixel ? .sixel(cellPixels: cellPixels) : .kitty(cellPixels: cellPixels, throughTmux: false) }
             // News answers with three new posts on top; Broken has no route.
             let fresh = (0..<3).map { index in
                 "<item><guid>fresh\(index)</guid><title>Fresh post \(index)</title>"
@@ -442,6 +442,63 @@ import Testing
         // The reader ends: the terminal frees every picture.
         harness.reader.stop()
         #expect(screen.kittyImages.isEmpty && screen.kittyPlacements.isEmpty)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func inSixelThePicturesAreDrawnInTheirBoxesAndNoneIsLeftBehindWhenTheListMoves() async throws {
+        let harness = try await Harness(count: 60, pictures: true, cellPixels: CellPixelSize(width: 10, height: 20), sixel: true)
+        await harness.start()
+        func loadAll() async {
+            for _ in 0..<20 where harness.reader.thumbnails.figures.loading > 0 {
+                await harness.reader.thumbnails.loader.settled()
+                harness.reader.send(.thumbnailsArrived)
+                harness.frames.advance()
+            }
+        }
+        /// The screen rows of each thumbnail box with a picture loaded, on the list's band.
+        func boxes() -> [Range<Int>] {
+            harness.reader.lastFrame.rows.compactMap { row in
+                guard harness.reader.thumbnails.overlay(for: row.item.id) != nil else { return nil }
+                let top = 1 + Int(row.top.rounded())
+                let (first, end) = (max(1, top), min(29, top + 4))
+                return first < end ? first..<end : nil
+            }
+        }
+        /// Cells showing sixel pixels outside every box with a picture: left behind.
+        func strays() -> [[Int]] {
+            let screen = harness.terminal.screen
+            let rows = boxes()
+            return (0..<30).flatMap { row in
+                (0..<100).compactMap { column -> [Int]? in
+                    guard screen.sixelImage(atRow: row, column: column) != nil else { return nil }
+                    return (2..<14).contains(column) && rows.contains { $0.contains(row) } ? nil : [row, column]
+                }
+            }
+        }
+        await loadAll()
+        var screen: InMemoryTerminal { harness.terminal.screen }
+        #expect(boxes().count >= 3)
+        for box in boxes() {
+            #expect(box.contains { row in (2..<14).contains { screen.sixelImage(atRow: row, column: $0) != nil } }, "a picture in rows \(box)")
+        }
+        #expect(strays().isEmpty)
+        #expect(screen.unsupported.isEmpty)
+
+        // Page after page, and back by single steps: every frame leaves nothing behind.
+        for key in [" ", " ", "k", "k", "k", "b"] {
+            harness.key(.character(Character(key)))
+            while harness.frames.hasPendingFrame {
+                harness.frames.advance()
+                #expect(strays().isEmpty, "after \(key): \(strays().prefix(4))")
+            }
+            await harness.settle()
+            await loadAll()
+            #expect(strays().isEmpty, "after \(key), at rest")
+        }
+        // The help covers the list: every picture is erased.
+        harness.key(.character("?"))
+        #expect((0..<30).allSatisfy { row in (0..<100).allSatisfy { screen.sixelImage(atRow: row, column: $0) == nil } })
+        harness.reader.stop()
     }
 
     @Test(.timeLimit(.minutes(1)))

@@ -11,24 +11,35 @@ package enum PictureMode: Equatable, Sendable {
     /// The kitty graphics protocol, each picture placed over its box (cells of `cellPixels`),
     /// wrapped for tmux's passthrough when `throughTmux`.
     case kitty(cellPixels: CellPixelSize, throughTmux: Bool)
+    /// Sixel images drawn over their boxes (cells of `cellPixels`), drawn again where they move.
+    case sixel(cellPixels: CellPixelSize)
 
-    /// What a terminal is assumed to have when it draws kitty graphics but does not say its
-    /// cell size: 10 × 20 pixels.
+    /// What a terminal is assumed to have when it draws pixels but does not say its cell
+    /// size: 10 × 20 pixels.
     package static let assumedCellPixels = CellPixelSize(width: 10, height: 20)
+
+    /// Whether the renderer may scroll regions of the screen: not under sixel pictures, which a
+    /// terminal scrolls with the text.
+    package var scrollsRegions: Bool {
+        if case .sixel = self { false } else { true }
+    }
 
     /// The size of a cell in pixels when pictures are pixels; nil otherwise.
     package var cellPixels: CellPixelSize? {
-        if case .kitty(let cellPixels, _) = self { cellPixels } else { nil }
+        switch self {
+        case .kitty(let cellPixels, _), .sixel(let cellPixels): cellPixels
+        case .none, .blocks: nil
+        }
     }
 
     /// The mode for the setting `imageMode` in a terminal that answered `capabilities` (nil:
     /// it was not asked), in `environment`, and what to tell the person when the setting
     /// cannot be honoured.
     ///
-    /// `auto` takes what ``PictureProtocol/detect(_:environment:)`` finds: kitty graphics, else
-    /// half blocks (this reader draws sixel and iTerm2 images in `view` only, so far). `kitty`
-    /// is kitty whatever the terminal answered, through tmux's passthrough inside tmux (which
-    /// needs `set -g allow-passthrough on`).
+    /// `auto` takes what ``PictureProtocol/detect(_:environment:)`` finds: kitty graphics or
+    /// sixel, else half blocks (this reader draws iTerm2 images in `view` only, so far).
+    /// `kitty` is kitty whatever the terminal answered, through tmux's passthrough inside tmux
+    /// (which needs `set -g allow-passthrough on`); `sixel` is sixel likewise.
     package static func resolve(_ imageMode: ReaderSettings.ImageMode, capabilities: TerminalCapabilities?,
                                 environment: [String: String]) -> (mode: PictureMode, notice: String?) {
         let cellPixels = capabilities?.cellPixelSize ?? assumedCellPixels
@@ -40,11 +51,16 @@ package enum PictureMode: Equatable, Sendable {
             return (.blocks, nil)
         case .kitty:
             return (.kitty(cellPixels: cellPixels, throughTmux: inTmux), nil)
-        case .sixel, .iterm:
-            return (.blocks, "image_mode = \"\(imageMode.rawValue)\": the reader draws half blocks (scrollwork view draws \(imageMode.rawValue))")
+        case .sixel:
+            return (.sixel(cellPixels: cellPixels), nil)
+        case .iterm:
+            return (.blocks, "image_mode = \"iterm\": the reader draws half blocks (scrollwork view draws iTerm2 images)")
         case .auto:
-            let (found, _) = PictureProtocol.detect(capabilities ?? TerminalCapabilities(), environment: environment)
-            return found == .kitty ? (.kitty(cellPixels: cellPixels, throughTmux: false), nil) : (.blocks, nil)
+            switch PictureProtocol.detect(capabilities ?? TerminalCapabilities(), environment: environment).0 {
+            case .kitty: return (.kitty(cellPixels: cellPixels, throughTmux: false), nil)
+            case .sixel: return (.sixel(cellPixels: cellPixels), nil)
+            case .iterm, .blocks, .none: return (.blocks, nil)
+            }
         }
     }
 }

@@ -62,8 +62,8 @@ package final class Reader: ListViewportHost {
     private let writer: Task<Void, Never>
     /// The terminal's input while ``run(handle:)`` reads it.
     private var input: (any InputReading)?
-    /// The pictures drawn over the cells, when the terminal draws kitty graphics.
-    private var placements: KittyPlacements<PictureSpot, ThumbnailRequest>?
+    /// The pictures drawn over the cells, when the terminal draws pixels.
+    private var layer: PictureLayer?
     /// Whether the terminal's pictures must be deleted and sent again: the screen was given
     /// back or repainted.
     private var picturesLost = false
@@ -72,6 +72,12 @@ package final class Reader: ListViewportHost {
     enum PictureSpot: Hashable {
         case row(EntryRow.ID)
         case figure(URL)
+    }
+
+    /// How pictures are drawn over the cells.
+    private enum PictureLayer {
+        case kitty(KittyPlacements<PictureSpot, ThumbnailRequest>)
+        case sixel(SixelPlacements<PictureSpot, ThumbnailRequest>)
     }
 
     package init(terminal: any ReaderTerminal, store: FeedStore, refresher: FeedRefresher, title: String,
@@ -88,7 +94,8 @@ package final class Reader: ListViewportHost {
         state = ReaderState(title: title, options: options, layout: layout)
         state.notice = notice
         buffer = CellBuffer(columns: layout.columns, rows: layout.rows)
-        renderer = FrameRenderer(options: .init(colorMode: options.colorMode))
+        // Sixel pixels are not cells: a scrolled region would move them where no cell says.
+        renderer = FrameRenderer(options: .init(colorMode: options.colorMode, scrollsRegions: options.pictures.scrollsRegions))
         (events, sink) = AsyncStream<Event>.makeStream()
         let (writeStream, writes) = AsyncStream<StoreWrite>.makeStream()
         self.writes = writes
@@ -105,8 +112,10 @@ package final class Reader: ListViewportHost {
                 }
             }
         }
-        if case let .kitty(cellPixels, throughTmux) = options.pictures {
-            placements = KittyPlacements(cellSize: cellPixels, throughTmux: throughTmux)
+        switch options.pictures {
+        case let .kitty(cellPixels, throughTmux): layer = .kitty(KittyPlacements(cellSize: cellPixels, throughTmux: throughTmux))
+        case let .sixel(cellPixels): layer = .sixel(SixelPlacements(cellSize: cellPixels))
+        case .none, .blocks: layer = nil
         }
         viewport = ListViewport(host: self)
         viewport.setViewportHeight(Double(max(1, layout.body.height)))
@@ -154,9 +163,9 @@ package final class Reader: ListViewportHost {
         feedWatcher?.cancel()
         writes.finish()
         // The terminal frees the pictures it holds for us.
-        if var placements {
+        if case .kitty(var placements) = layer {
             terminal.write(placements.deleteAll())
-            self.placements = placements
+            layer = .kitty(placements)
         }
     }
 
@@ -354,15 +363,24 @@ package final class Reader: ListViewportHost {
             if count == 0 { screen.emptyText = state.emptyText }
             screen.draw(lastFrame, pictures: { [thumbnails] in thumbnails.picture(for: $0) }, in: layout, into: &buffer)
         }
-        var bytes = renderer.render(buffer)
-        if var placements {
-            if picturesLost {
-                bytes += placements.deleteAll()
-                picturesLost = false
-            }
+        var bytes: [UInt8]
+        switch layer {
+        case .none:
+            bytes = renderer.render(buffer)
+        case .kitty(var placements):
+            bytes = renderer.render(buffer)
+            if picturesLost { bytes += placements.deleteAll() }
             bytes += placements.frame(overlaidPictures(in: layout))
-            self.placements = placements
+            layer = .kitty(placements)
+        case .sixel(var placements):
+            // A repaint cleared the screen, pixels too: every picture is drawn again.
+            if picturesLost { placements.invalidate() }
+            let pictures = placements.frame(overlaidPictures(in: layout))
+            renderer.forget(pictures.stale.map { ($0.row, $0.columns) })
+            bytes = pictures.erase + renderer.render(buffer) + pictures.draw
+            layer = .sixel(placements)
         }
+        picturesLost = false
         terminal.write(bytes)
     }
 
@@ -370,7 +388,7 @@ package final class Reader: ListViewportHost {
     /// pictures are sent again.
     private func invalidateScreen() {
         renderer.invalidate()
-        picturesLost = placements != nil
+        picturesLost = layer != nil
     }
 
     /// The pictures drawn over the cells on the screen in front: the list's thumbnails, or the
