@@ -17,13 +17,20 @@ import Testing
         // taken to have 10 × 20 pixel cells.
         #expect(PictureMode.resolve(.auto, capabilities: TerminalCapabilities(), environment: ["TERM": "xterm-kitty"])
             == (.kitty(cellPixels: PictureMode.assumedCellPixels, throughTmux: false), nil))
-        // Inside tmux, whose answers are its own: blocks.
-        #expect(PictureMode.resolve(.auto, capabilities: Self.kittyAnswers, environment: ["TMUX": "/tmp/tmux-0/default,1,0"]).mode == .blocks)
+        // Inside tmux, whose answers are its own: blocks, said where the terminal outside
+        // draws pictures.
+        let tmux = "/tmp/tmux-0/default,1,0"
+        #expect(PictureMode.resolve(.auto, capabilities: Self.kittyAnswers, environment: ["TMUX": tmux]) == (.blocks, nil))
+        let (mode, notice) = PictureMode.resolve(.auto, capabilities: Self.plainAnswers, environment: ["TMUX": tmux, "KITTY_WINDOW_ID": "1"])
+        #expect(mode == .blocks && notice?.contains("inside tmux") == true)
     }
 
     @Test func aModeAskedForIsHonouredOrSaidToBeImpossible() {
-        #expect(PictureMode.resolve(.kitty, capabilities: Self.plainAnswers, environment: ["TMUX": "x"])
-            == (.kitty(cellPixels: PictureMode.assumedCellPixels, throughTmux: true), nil))
+        #expect(PictureMode.resolve(.kitty, capabilities: Self.plainAnswers, environment: [:])
+            == (.kitty(cellPixels: PictureMode.assumedCellPixels, throughTmux: false), nil))
+        // kitty pictures placed at the cursor would land elsewhere through tmux: blocks, said.
+        #expect(PictureMode.resolve(.kitty, capabilities: Self.plainAnswers, environment: ["TMUX": "x"]).mode == .blocks)
+        #expect(PictureMode.resolve(.kitty, capabilities: Self.plainAnswers, environment: ["TMUX": "x"]).notice != nil)
         #expect(PictureMode.resolve(.blocks, capabilities: nil, environment: ["TERM": "xterm-kitty"]) == (.blocks, nil))
         #expect(PictureMode.resolve(.none, capabilities: Self.kittyAnswers, environment: [:]) == (.none, nil))
         #expect(PictureMode.resolve(.sixel, capabilities: nil, environment: [:]) == (.sixel(cellPixels: PictureMode.assumedCellPixels), nil))

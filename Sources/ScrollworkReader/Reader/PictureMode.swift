@@ -37,29 +37,36 @@ package enum PictureMode: Equatable, Sendable {
     /// cannot be honoured.
     ///
     /// `auto` takes what ``PictureProtocol/detect(_:environment:)`` finds: kitty graphics or
-    /// sixel, else half blocks (this reader draws iTerm2 images in `view` only, so far).
-    /// `kitty` is kitty whatever the terminal answered, through tmux's passthrough inside tmux
-    /// (which needs `set -g allow-passthrough on`); `sixel` is sixel likewise.
+    /// sixel, else half blocks (iTerm2 images are not drawn yet).
+    /// `kitty` and `sixel` are drawn whatever the terminal answered.
+    ///
+    /// Inside tmux, pictures are half blocks unless tmux draws sixel itself: the reader places
+    /// kitty pictures directly, at the cursor, and through tmux's passthrough the terminal's
+    /// cursor is not the pane's. Where the environment names a terminal that draws pictures,
+    /// the notice says why they are half blocks.
     package static func resolve(_ imageMode: ReaderSettings.ImageMode, capabilities: TerminalCapabilities?,
                                 environment: [String: String]) -> (mode: PictureMode, notice: String?) {
         let cellPixels = capabilities?.cellPixelSize ?? assumedCellPixels
         let inTmux = environment["TMUX"] != nil
+        let tmuxNotice = "inside tmux, pictures are half blocks: kitty pictures need the terminal itself"
         switch imageMode {
         case .none:
             return (.none, nil)
         case .blocks:
             return (.blocks, nil)
         case .kitty:
-            return (.kitty(cellPixels: cellPixels, throughTmux: inTmux), nil)
+            return inTmux ? (.blocks, tmuxNotice) : (.kitty(cellPixels: cellPixels, throughTmux: false), nil)
         case .sixel:
             return (.sixel(cellPixels: cellPixels), nil)
         case .iterm:
-            return (.blocks, "image_mode = \"iterm\": the reader draws half blocks (scrollwork view draws iTerm2 images)")
+            return (.blocks, "image_mode = \"iterm\": iTerm2 images are not drawn yet; half blocks")
         case .auto:
             switch PictureProtocol.detect(capabilities ?? TerminalCapabilities(), environment: environment).0 {
             case .kitty: return (.kitty(cellPixels: cellPixels, throughTmux: false), nil)
             case .sixel: return (.sixel(cellPixels: cellPixels), nil)
-            case .iterm, .blocks, .none: return (.blocks, nil)
+            case .iterm, .blocks, .none:
+                let graphicsOutside = environment["KITTY_WINDOW_ID"] != nil || environment.keys.contains { $0.hasPrefix("WEZTERM_") }
+                return (.blocks, inTmux && graphicsOutside ? tmuxNotice : nil)
             }
         }
     }

@@ -40,11 +40,11 @@ extension ReaderSettings {
         lines.append("mark_read_after = \(Self.seconds(markReadAfter))")
         blank()
         comment("""
-            How pictures are drawn: "auto" (the kitty graphics protocol at the terminal's own
-            pixel resolution where the terminal answers for it, else blocks), "kitty" (whatever
-            the terminal answers; inside tmux, through allow-passthrough), "sixel" and "iterm"
-            (drawn by scrollwork view; the reader draws blocks for them so far), "blocks" (half
-            blocks, in any terminal), or "none".
+            How pictures are drawn: "auto" (at the terminal's own pixel resolution, with kitty
+            graphics or sixel, where the terminal answers that it has them; else blocks),
+            "kitty" or "sixel" (whatever the terminal answers; inside tmux, blocks), "iterm"
+            (iTerm2 images: not drawn yet, so blocks), "blocks" (half blocks, in any
+            terminal), or "none".
             """)
         lines.append("image_mode = \(TOMLText.quoted(imageMode.rawValue))")
         blank()
