@@ -44,6 +44,12 @@ package final class DemoServer: Sendable {
         return DemoServer(server: server, state: state)
     }
 
+    /// The feed as the server would send it now, at once: the reader stores it before the
+    /// server answers, so the demo's first screen has its posts.
+    package func document() -> [UInt8] {
+        state.document(port: server.port)
+    }
+
     /// Stops listening.
     package func stop() async throws {
         try await server.stop()
@@ -93,6 +99,14 @@ package final class DemoServer: Sendable {
             }
             guard latency else { return reply }
             return .delayed(delay(), reply)
+        }
+
+        func document(port: Int) -> [UInt8] {
+            let target = Int(elapsed() / DemoServer.generationInterval)
+            return lock.withLock {
+                while feed.generation < target { feed.advance() }
+                return Array(feed.rss { "http://127.0.0.1:\(port)/pictures/\($0).jpg" }.utf8)
+            }
         }
 
         private func feedReply(ifNoneMatch: String?, port: Int) -> LoopbackHTTPServer.Reply {

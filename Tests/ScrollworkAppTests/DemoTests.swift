@@ -43,6 +43,24 @@ import Thumbnails
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func theDocumentStoredBeforeTheServerAnswersIsTheOneItServes() async throws {
+        // The reader stores `document()` for its first screen; the first refresh must then find
+        // every post unchanged, and later generations arrive as they would.
+        let clock = ManualElapsed()
+        let demo = try await DemoServer.start(start: start, elapsed: { clock.value }, latency: false)
+        let fetcher = FeedFetcher()
+        guard case .fetched(let served) = try await fetcher.fetch(FeedFetchRequest(url: demo.feedURL)) else {
+            Issue.record("the feed was not served")
+            return
+        }
+        #expect(demo.document() == served.body)
+        clock.value = DemoServer.generationInterval * 2
+        #expect(demo.document() != served.body, "a later generation")
+        try await fetcher.shutdown()
+        try await demo.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func theServerServesTheFeedAndItsPicturesAndAnswersUnchangedWithA304() async throws {
         let clock = ManualElapsed()
         let demo = try await DemoServer.start(start: start, elapsed: { clock.value }, latency: false)

@@ -81,11 +81,10 @@ struct ReadCommand: AsyncParsableCommand {
         var scratch: URL?
     }
 
-    /// The subscriptions' store, or the demo's (server started, feed added) when there are no
-    /// subscriptions or `--demo` asks for it.
+    /// The subscriptions' store, or the demo's (server started, feed added, its posts stored)
+    /// when there are no subscriptions or `--demo` asks for it.
     private func openSource() async throws -> Source {
-        let subscribed = demo ? false : try await hasSubscriptions()
-        guard !subscribed else { return Source(store: try store.openExisting()) }
+        if !demo, let subscribed = try await subscribedStore() { return Source(store: subscribed) }
         let server = try await DemoServer.start()
         // One folder per user, emptied at every start: a demo killed before it could clean up
         // leaves nothing behind for long.
@@ -93,13 +92,20 @@ struct ReadCommand: AsyncParsableCommand {
         try? FileManager.default.removeItem(at: directory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let feedStore = try FeedStore(path: directory.appendingPathComponent("demo.sqlite").path)
-        _ = try await feedStore.addFeed(url: server.feedURL, title: "Scrollwork demo")
+        let feed = try await feedStore.addFeed(url: server.feedURL, title: "Scrollwork demo")
+        // The first screen comes from the demo's posts as the server has them now, stored before
+        // it answers (its replies take a distant server's time); the first refresh finds them
+        // unchanged, and later ones bring what is new.
+        let posts = try FeedDocumentParser().parse(server.document(), url: server.feedURL)
+        _ = try await feedStore.upsert(entries: posts.entries, feed: feed.id)
         return Source(store: feedStore, demo: server, scratch: directory)
     }
 
-    /// Whether the database exists and follows at least one feed; reading it creates nothing.
-    private func hasSubscriptions() async throws -> Bool {
-        guard FileManager.default.fileExists(atPath: store.path) else { return false }
-        return try await !store.openExisting().feeds().isEmpty
+    /// The subscriptions' store, opened once, when the database exists and follows at least one
+    /// feed; reading it creates nothing.
+    private func subscribedStore() async throws -> FeedStore? {
+        guard FileManager.default.fileExists(atPath: store.path) else { return nil }
+        let subscribed = try store.openExisting()
+        return try await subscribed.feeds().isEmpty ? nil : subscribed
     }
 }
