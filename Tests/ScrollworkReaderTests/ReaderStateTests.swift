@@ -217,6 +217,16 @@ import Testing
         #expect(state.statusText(hint: state.listHint, figures: "").hasPrefix("/▏"))
     }
 
+    @Test func theTerminalsAnswerChangesThePicturesOnceAndItsNoticeIsKept() {
+        let list = Self.list(3)
+        var state = Self.state(list)
+        let kitty = PictureMode.kitty(cellPixels: CellPixelSize(width: 9, height: 18), throughTmux: false)
+        #expect(state.update(.pictures(kitty, notice: nil), list: list, now: .zero) == [.drawPictures(kitty), .repaint])
+        #expect(state.options.pictures == kitty)
+        #expect(state.update(.pictures(kitty, notice: "said"), list: list, now: .zero).isEmpty, "the same pictures: nothing to do")
+        #expect(state.notice == "said")
+    }
+
     @Test func aClickOpensThePostUnderThePointerBelowTheTitleBar() {
         let list = Self.list(10)
         var state = Self.state(list)

@@ -445,6 +445,40 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func theTerminalsAnswersTurnHalfBlocksIntoPixelsWithoutTheReaderWaitingForThem() async throws {
+        // The reader starts in half blocks and asks; the list is drawn before any answer.
+        let harness = try await Harness(pictures: true)
+        harness.reader.askCapabilities { capabilities in
+            PictureMode.resolve(.auto, capabilities: capabilities, environment: [:])
+        }
+        #expect(harness.terminal.screen.queries.contains("^[[c"), "the device attributes are asked")
+        await harness.start()
+        func loadAll() async {
+            for _ in 0..<20 where harness.reader.thumbnails.figures.loading > 0 {
+                await harness.reader.thumbnails.loader.settled()
+                harness.reader.send(.thumbnailsArrived)
+                harness.frames.advance()
+            }
+        }
+        await loadAll()
+        #expect(harness.screenText.contains("▀"), "half blocks first")
+        // A key typed while the answers come is still a key; the answers are not.
+        harness.reader.send(.input(.kittyGraphicsReply("i=31;OK")))
+        harness.key(.character("j"))
+        harness.reader.send(.input(.cellSizeReport(CellPixelSize(width: 10, height: 20))))
+        harness.reader.send(.input(.deviceAttributes([62, 4, 22])))
+        #expect(harness.reader.state.selectedID != nil)
+        #expect(harness.reader.state.options.pictures == .kitty(cellPixels: CellPixelSize(width: 10, height: 20), throughTmux: false))
+        // The pictures load again at their box's size in pixels and are placed over blank boxes.
+        await harness.settle()
+        await loadAll()
+        #expect(!harness.screenText.contains("▀"), "\(harness.screenText)")
+        #expect(!harness.terminal.screen.kittyPlacements.isEmpty)
+        #expect(harness.terminal.screen.kittyPlacements.values.allSatisfy { $0.column == 6 }, "24 × 16 pictures centred in 120 × 80")
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func inSixelThePicturesAreDrawnInTheirBoxesAndNoneIsLeftBehindWhenTheListMoves() async throws {
         let harness = try await Harness(count: 60, pictures: true, cellPixels: CellPixelSize(width: 10, height: 20), sixel: true)
         await harness.start()

@@ -54,11 +54,10 @@ struct ReadCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let environment = ProcessInfo.processInfo.environment
-        // The terminal is asked what it draws only when the answer matters (at most 150 ms, less
-        // as soon as it answers), before anything reads its input.
-        let asks = settings.imageMode == .auto || settings.imageMode == .kitty
-        let (pictures, notice) = PictureMode.resolve(settings.imageMode, capabilities: asks ? session.queryCapabilities() : nil,
-                                                     environment: environment)
+        // Pictures start as the environment suggests; the terminal's answers, which come in with
+        // the input (in a few milliseconds, or never), decide once they are all there.
+        let imageMode = settings.imageMode
+        let (pictures, notice) = PictureMode.resolve(imageMode, capabilities: nil, environment: environment)
         let options = Reader.Options(settings: settings, colorMode: ColorMode.detect(environment: environment), pictures: pictures)
         // Pictures are kept on disk between runs, the demo's in its own folder; a cache that
         // cannot be opened only costs the pictures loading again.
@@ -68,6 +67,9 @@ struct ReadCommand: AsyncParsableCommand {
             terminal: TerminalIO(session: session), store: feedStore, refresher: FeedRefresher(store: feedStore, fetcher: fetcher),
             title: useDemo ? "Scrollwork demo (add a real feed: scrollwork add URL)" : "Scrollwork",
             frames: LiveFrames(), thumbnails: shelf, options: options, notice: notice)
+        if imageMode != .none && imageMode != .blocks {
+            reader.askCapabilities { PictureMode.resolve(imageMode, capabilities: $0, environment: environment) }
+        }
         await reader.run()
         session.stop()
         try? await fetcher.shutdown()

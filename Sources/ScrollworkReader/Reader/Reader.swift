@@ -67,6 +67,11 @@ package final class Reader: ListViewportHost {
     /// Whether the terminal's pictures must be deleted and sent again: the screen was given
     /// back or repainted.
     private var picturesLost = false
+    /// The terminal's answers to the capability query so far, gathered until its device
+    /// attributes (asked last) arrive; nil when no question is open.
+    private var capabilityReplies: [InputEvent]?
+    /// What the answers make of the pictures, and what to say of it.
+    private var resolvePictures: ((TerminalCapabilities) -> (mode: PictureMode, notice: String?))?
 
     /// Where a picture drawn over the cells is: a post's thumbnail, or an article's picture.
     enum PictureSpot: Hashable {
@@ -112,11 +117,7 @@ package final class Reader: ListViewportHost {
                 }
             }
         }
-        switch options.pictures {
-        case let .kitty(cellPixels, throughTmux): layer = .kitty(KittyPlacements(cellSize: cellPixels, throughTmux: throughTmux))
-        case let .sixel(cellPixels): layer = .sixel(SixelPlacements(cellSize: cellPixels))
-        case .none, .blocks: layer = nil
-        }
+        layer = Self.layer(for: options.pictures)
         viewport = ListViewport(host: self)
         viewport.setViewportHeight(Double(max(1, layout.body.height)))
     }
@@ -169,8 +170,38 @@ package final class Reader: ListViewportHost {
         }
     }
 
+    /// Asks the terminal what it draws, without waiting: its answers come in with the input,
+    /// and once its device attributes (asked last) arrive, `resolve` turns them into the
+    /// pictures to draw, which replace the ones the reader started with. A terminal that never
+    /// answers keeps them. Call before ``run(handle:)``.
+    package func askCapabilities(resolve: @escaping (TerminalCapabilities) -> (mode: PictureMode, notice: String?)) {
+        resolvePictures = resolve
+        capabilityReplies = []
+        terminal.write(TerminalCapabilities.query)
+    }
+
+    /// Takes `input` if it answers the capability query; the last answer decides the pictures.
+    private func answers(_ input: InputEvent) -> Bool {
+        guard var replies = capabilityReplies else { return false }
+        switch input {
+        case .modeReport, .cellSizeReport, .windowPixelSizeReport, .kittyGraphicsReply, .terminalVersion:
+            replies.append(input)
+            capabilityReplies = replies
+        case .deviceAttributes:
+            replies.append(input)
+            capabilityReplies = nil
+            var capabilities = TerminalCapabilities(replies: replies, cells: terminal.size)
+            if capabilities.cellPixelSize == nil { capabilities.cellPixelSize = terminal.cellPixelSize }
+            if let (mode, notice) = resolvePictures?(capabilities) { send(.pictures(mode, notice: notice)) }
+        default:
+            return false
+        }
+        return true
+    }
+
     /// Takes one event, then asks for a frame if something moves or arrived.
     package func send(_ event: Event) {
+        if case .input(let input) = event, answers(input) { return }
         perform(state.update(event, list: list, now: now))
         if state.running { requestFrameIfNeeded() }
     }
@@ -235,6 +266,8 @@ package final class Reader: ListViewportHost {
                 frames.schedule(after: delay) { [weak self] in self?.send(.timer(timer)) }
             case .showFigures(let figures):
                 thumbnails.showFigures(figures)
+            case .drawPictures(let mode):
+                drawPictures(mode)
             }
         }
         if drawNow { draw() }
@@ -382,6 +415,25 @@ package final class Reader: ListViewportHost {
         }
         picturesLost = false
         terminal.write(bytes)
+    }
+
+    /// Draws pictures as `mode` says from now on: the terminal frees what it holds of the old
+    /// way, and the pictures on display load again at the size the new one needs.
+    private func drawPictures(_ mode: PictureMode) {
+        if case .kitty(var placements) = layer { terminal.write(placements.deleteAll()) }
+        layer = Self.layer(for: mode)
+        renderer.options.scrollsRegions = mode.scrollsRegions
+        let display = viewport.ranges.display.clamped(to: viewport.items.indices)
+        thumbnails.setCellPixels(mode.cellPixels, displayed: Array(viewport.items[display]))
+    }
+
+    /// What draws pictures over the cells in `mode`, if anything does.
+    private static func layer(for mode: PictureMode) -> PictureLayer? {
+        switch mode {
+        case let .kitty(cellPixels, throughTmux): .kitty(KittyPlacements(cellSize: cellPixels, throughTmux: throughTmux))
+        case let .sixel(cellPixels): .sixel(SixelPlacements(cellSize: cellPixels))
+        case .none, .blocks: nil
+        }
     }
 
     /// The screen must be drawn again whole: the renderer forgets what it holds, and the

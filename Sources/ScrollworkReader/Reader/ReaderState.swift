@@ -28,6 +28,9 @@ package enum ReaderEvent: Sendable {
     case written(StoreWrite, failure: String?)
     /// A frame went by: the list may have moved.
     case frameTick
+    /// The terminal answered what it draws: pictures are drawn this way from now on, and
+    /// `notice` says what could not be honoured.
+    case pictures(PictureMode, notice: String?)
 }
 
 /// The wake-ups the state asks for, at most one of each pending.
@@ -96,6 +99,8 @@ enum ReaderEffect: Equatable {
     case wake(ReaderTimer, after: Duration)
     /// The open article's pictures, to load; or none.
     case showFigures([ArticleScreen.Figure])
+    /// Draw pictures this way from now on: loaded again at the size it needs.
+    case drawPictures(PictureMode)
 }
 
 /// What the list looks like now, read by ``ReaderState/update(_:list:now:)``: the viewport's
@@ -205,7 +210,7 @@ package struct ReaderState {
     }
 
     let title: String
-    let options: ReaderOptions
+    private(set) var options: ReaderOptions
     private(set) var layout: ScreenLayout
     private(set) var screen: Screen = .list
     /// What the list shows.
@@ -298,6 +303,11 @@ package struct ReaderState {
             return [.drawNextFrame]
         case .thumbnailsArrived:
             return [.drawNextFrame]
+        case let .pictures(mode, notice):
+            if let notice { self.notice = notice }
+            guard mode != options.pictures else { return [] }
+            options.pictures = mode
+            return [.drawPictures(mode), .repaint]
         case let .articleLoaded(entry, document):
             guard opening == entry.id, case .list = screen else { return [] }
             opening = nil

@@ -6,6 +6,8 @@ import TerminalUI
 package protocol ReaderTerminal: AnyObject {
     /// The terminal's size in cells.
     var size: (columns: Int, rows: Int) { get }
+    /// The size of a cell in pixels, where the kernel knows it (`TIOCGWINSZ`); nil elsewhere.
+    var cellPixelSize: CellPixelSize? { get }
     /// Writes a rendered frame.
     func write(_ bytes: [UInt8])
     /// Gives the terminal back and stops the process (Ctrl-Z); a repaint event follows.
@@ -41,6 +43,7 @@ package final class ScriptedTerminal: ReaderTerminal {
     }
 
     package var size: (columns: Int, rows: Int) { (screen.screen.columns, screen.screen.rows) }
+    package var cellPixelSize: CellPixelSize? { nil }
 
     package func write(_ bytes: [UInt8]) {
         frameSizes.append(bytes.count)

@@ -19,6 +19,10 @@ package final class TerminalIO: ReaderTerminal, @unchecked Sendable {
         session.size.map { ($0.columns, $0.rows) } ?? (80, 24)
     }
 
+    package var cellPixelSize: CellPixelSize? {
+        session.size?.cellPixelSize
+    }
+
     package func write(_ bytes: [UInt8]) {
         session.write(bytes)
     }

@@ -23,10 +23,12 @@ package final class ThumbnailShelf {
     package let loader: Loader
     /// The HTTP client the shelf made, closed by ``shutdown()``; `nil` when it was given a loader.
     private let transfer: HTTPDataLoader?
-    private let pixelSize: Int
+    private var pixelSize: Int
     /// The size of a cell in pixels when pictures are drawn at pixel resolution over the cells;
     /// nil for half blocks.
-    package let cellPixels: CellPixelSize?
+    package private(set) var cellPixels: CellPixelSize?
+    /// The open article's pictures, as last shown.
+    private var figuresShown: [ArticleScreen.Figure] = []
     /// The pixels of the pictures drawn over the cells, by row and by article picture.
     private var overlays: [EntryRow.ID: Overlay] = [:]
     private var figureOverlays: [URL: Overlay] = [:]
@@ -50,9 +52,7 @@ package final class ThumbnailShelf {
     }
 
     private init(cellPixels: CellPixelSize?, loader: some DataLoading<URL>, diskCache: (any DataCaching<URL>)?, transfer: HTTPDataLoader?) {
-        let box = PostListScreen.thumbnail
-        // Half blocks area-average twice the box's pixels; pixels are decoded at the box's size.
-        pixelSize = cellPixels.map { max(box.columns * $0.width, box.rows * $0.height) } ?? 48
+        pixelSize = Self.pixelSize(cellPixels)
         self.cellPixels = cellPixels
         self.transfer = transfer
         let pipeline = ContentPipeline(
@@ -62,6 +62,26 @@ package final class ThumbnailShelf {
             configuration: .init(cost: ThumbnailProcessor.cost))
         self.loader = Loader(pipeline: pipeline)
         rows = RowBinder(loader: self.loader)
+    }
+
+    /// The size a thumbnail is decoded at: half blocks area-average twice the box's pixels;
+    /// pixels are decoded at the box's size.
+    private static func pixelSize(_ cellPixels: CellPixelSize?) -> Int {
+        let box = PostListScreen.thumbnail
+        return cellPixels.map { max(box.columns * $0.width, box.rows * $0.height) } ?? 48
+    }
+
+    /// Pictures are drawn at pixel resolution in cells of `cellPixels` from now on (nil: in half
+    /// blocks): the pictures of `displayed` rows and of the open article load again at the size
+    /// that needs.
+    func setCellPixels(_ cellPixels: CellPixelSize?, displayed: [EntryRow]) {
+        guard cellPixels != self.cellPixels else { return }
+        self.cellPixels = cellPixels
+        pixelSize = Self.pixelSize(cellPixels)
+        pictures = [:]
+        overlays = [:]
+        for row in displayed where rows.slot(for: row.id) != nil { display(row) }
+        if !figuresShown.isEmpty { showFigures(figuresShown) }
     }
 
     private func request(for row: EntryRow) -> ThumbnailRequest? {
@@ -124,6 +144,7 @@ package final class ThumbnailShelf {
     /// last article's.
     func showFigures(_ figures: [ArticleScreen.Figure]) {
         hideFigures()
+        figuresShown = figures
         for figure in figures where figureSlots[figure.url] == nil {
             guard Self.isRemote(figure.url) else {
                 figurePictures[figure.url] = .failed
@@ -149,6 +170,7 @@ package final class ThumbnailShelf {
         figureSlots = [:]
         figurePictures = [:]
         figureOverlays = [:]
+        figuresShown = []
     }
 
     /// What an article picture's box shows.
