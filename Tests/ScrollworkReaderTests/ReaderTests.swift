@@ -439,6 +439,19 @@ import Testing
         #expect(Set(screen.kittyPlacements.values.map(\.row)) == expectedRows())
         #expect(screen.graphicsCommands.filter { $0.hasPrefix("a=t") }.count == before)
 
+        // A larger font comes as a resize with larger cells: the pictures load again for them,
+        // centred in a box of 144 pixels now: 60 pixels in, column 2 + 5, 0 pixels in.
+        harness.terminal.cellPixelSize = CellPixelSize(width: 12, height: 24)
+        harness.reader.send(.input(.resize(columns: 100, rows: 30)))
+        #expect(harness.reader.state.options.pictures == .kitty(cellPixels: CellPixelSize(width: 12, height: 24), throughTmux: false))
+        await harness.settle()
+        for _ in 0..<20 where harness.reader.thumbnails.figures.loading > 0 {
+            await harness.reader.thumbnails.loader.settled()
+            harness.reader.send(.thumbnailsArrived)
+            harness.frames.advance()
+        }
+        #expect(!screen.kittyPlacements.isEmpty && screen.kittyPlacements.values.allSatisfy { $0.column == 7 && $0.offsetX == 0 })
+
         // The reader ends: the terminal frees every picture.
         harness.reader.stop()
         #expect(screen.kittyImages.isEmpty && screen.kittyPlacements.isEmpty)

@@ -18,6 +18,15 @@ package enum PictureMode: Equatable, Sendable {
     /// size: 10 × 20 pixels.
     package static let assumedCellPixels = CellPixelSize(width: 10, height: 20)
 
+    /// The same way of drawing in cells of `cellPixels`; none and blocks have no cell size.
+    package func with(cellPixels: CellPixelSize) -> PictureMode {
+        switch self {
+        case .kitty(_, let throughTmux): .kitty(cellPixels: cellPixels, throughTmux: throughTmux)
+        case .sixel: .sixel(cellPixels: cellPixels)
+        case .none, .blocks: self
+        }
+    }
+
     /// Whether the renderer may scroll regions of the screen: not under sixel pictures, which a
     /// terminal scrolls with the text.
     package var scrollsRegions: Bool {

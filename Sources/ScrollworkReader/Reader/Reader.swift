@@ -203,6 +203,11 @@ package final class Reader: ListViewportHost {
     package func send(_ event: Event) {
         if case .input(let input) = event, answers(input) { return }
         perform(state.update(event, list: list, now: now))
+        // A new font size comes as a resize: pictures drawn in pixels load again at the size
+        // their boxes have now.
+        if case .input(.resize) = event, let cell = terminal.cellPixelSize, let drawn = state.options.pictures.cellPixels, cell != drawn {
+            send(.pictures(state.options.pictures.with(cellPixels: cell), notice: nil))
+        }
         if state.running { requestFrameIfNeeded() }
     }
 

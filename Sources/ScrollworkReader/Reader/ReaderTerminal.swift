@@ -43,7 +43,8 @@ package final class ScriptedTerminal: ReaderTerminal {
     }
 
     package var size: (columns: Int, rows: Int) { (screen.screen.columns, screen.screen.rows) }
-    package var cellPixelSize: CellPixelSize? { nil }
+    /// The size of a cell in pixels, as the kernel would say it; nil by default.
+    package var cellPixelSize: CellPixelSize?
 
     package func write(_ bytes: [UInt8]) {
         frameSizes.append(bytes.count)
