@@ -83,7 +83,9 @@ let package = Package(
         ),
         // The terminal layer: what may reach the terminal, and how the reader draws: cells,
         // input, pictures (from Thumbnails' pixel buffers), the terminal session.
-        .target(name: "TerminalUI", dependencies: ["Thumbnails"]),
+        // input, pictures (from Thumbnails' pixel buffers, kitty's compressed with the zlib of
+        // CThumbnails), the terminal session.
+        .target(name: "TerminalUI", dependencies: ["Thumbnails", "CThumbnails"]),
 
         // Seeded randomness for randomized tests and benchmark data, and generated PNG and JPEG
         // images for the tests and the benchmarks, so no binary fixtures.

@@ -89,6 +89,17 @@ struct TerminalBench: ParsableCommand {
                     BenchValue(peer), BenchValue(peer.map { $0 / milliseconds }),
                 ])
             }
+            // kitty graphics: the pixels as they are (RGBA, base64), or zlib-compressed as over
+            // SSH, sent once per picture and placed by id after that; lossless, no peer.
+            let place = KittyGraphics.place(id: 1, placement: 1, offsetX: 0, offsetY: 0, sourceY: 0, sourceWidth: width, sourceHeight: height)
+            for (name, compressed) in [("kitty", false), ("kitty-zlib", true)] {
+                let kitty = KittyGraphics.transmitOnly(image, id: 1, compressed: compressed)
+                let milliseconds = Stopwatch.medianMilliseconds(runs: runs * 4) { KittyGraphics.transmitOnly(image, id: 1, compressed: compressed) }
+                report.append([
+                    .text("\(name)-\(size)"), .number(Double(width)), .number(Double(height)), .number(Double(kitty.count + place.count)),
+                    .number(milliseconds), .number(0), .missing, .missing,
+                ])
+            }
         }
         return report
     }

@@ -51,15 +51,16 @@ import Thumbnails
         image[0, 0] = RGBA(red: 0, green: 0, blue: 255, alpha: 255)
         var terminal = InMemoryTerminal(columns: 10, rows: 4)
 
-        terminal.apply(KittyGraphics.transmitOnly(image, id: 3))
+        terminal.apply(KittyGraphics.transmitOnly(image, id: 3, compressed: true))
         terminal.apply(KittyGraphics.place(id: 3, placement: 1, columns: 4, rows: 2))
         terminal.apply(KittyGraphics.deletePlacement(id: 3, placement: 1))
         terminal.apply(KittyGraphics.deleteImage(id: 3))
 
         #expect(terminal.unsupported.isEmpty)
         #expect(terminal.graphicsCommands == [
-            // One blue pixel, RGBA, in base64.
-            "a=t,f=32,s=1,v=1,i=3,q=2,m=0;AAD//w==",
+            // One blue pixel, RGBA, as a zlib stream (`o=z`) in base64: Python's
+            // zlib.decompress(base64.b64decode("eAFjYPj/HwADAQH/")) is b"\x00\x00\xff\xff".
+            "a=t,f=32,o=z,s=1,v=1,i=3,q=2,m=0;eAFjYPj/HwADAQH/",
             "a=p,i=3,p=1,c=4,r=2,C=1,q=2",
             "a=d,d=i,i=3,p=1,q=2",
             "a=d,d=I,i=3,q=2",

@@ -94,6 +94,19 @@ import Thumbnails
         #expect(terminal.kittyPlacements.count == 1)
     }
 
+    @Test func compressedPicturesGoAsZlibStreams() {
+        var plain = Placements(cellSize: Self.cell)
+        var compressed = Placements(cellSize: Self.cell, compresses: true)
+        let picture = Self.picture("a", row: 5)
+        let (raw, small) = (plain.frame([picture]), compressed.frame([picture]))
+        #expect(String(decoding: small, as: UTF8.self).contains("a=t,f=32,o=z,"))
+        #expect(!String(decoding: raw, as: UTF8.self).contains("o=z"))
+        #expect(small.count * 10 < raw.count, "a picture of one colour compresses to almost nothing")
+        var terminal = InMemoryTerminal(columns: 80, rows: 30)
+        terminal.apply(small)
+        #expect(terminal.kittyImages.first?.value.width == 120 && terminal.kittyPlacements.count == 1)
+    }
+
     @Test func insideTmuxEveryCommandIsPassedThrough() {
         var placements = Placements(cellSize: Self.cell, throughTmux: true)
         let text = String(decoding: placements.frame([Self.picture("a", row: 5)]), as: UTF8.self)

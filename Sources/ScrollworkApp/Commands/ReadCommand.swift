@@ -58,7 +58,9 @@ struct ReadCommand: AsyncParsableCommand {
         // the input (in a few milliseconds, or never), decide once they are all there.
         let imageMode = settings.imageMode
         let (pictures, notice) = PictureMode.resolve(imageMode, capabilities: nil, environment: environment)
-        let options = Reader.Options(settings: settings, colorMode: ColorMode.detect(environment: environment), pictures: pictures)
+        var options = Reader.Options(settings: settings, colorMode: ColorMode.detect(environment: environment), pictures: pictures)
+        // Over SSH, a picture's bytes cost more than the time to compress them.
+        options.compressesPictures = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
         // Pictures are kept on disk between runs, the demo's in its own folder; a cache that
         // cannot be opened only costs the pictures loading again.
         let imageCache = scratch.map { $0.appendingPathComponent("images") } ?? paths.imageCache

@@ -117,7 +117,7 @@ package final class Reader: ListViewportHost {
                 }
             }
         }
-        layer = Self.layer(for: options.pictures)
+        layer = Self.layer(for: options.pictures, compressed: options.compressesPictures)
         viewport = ListViewport(host: self)
         viewport.setViewportHeight(Double(max(1, layout.body.height)))
     }
@@ -426,16 +426,16 @@ package final class Reader: ListViewportHost {
     /// way, and the pictures on display load again at the size the new one needs.
     private func drawPictures(_ mode: PictureMode) {
         if case .kitty(var placements) = layer { terminal.write(placements.deleteAll()) }
-        layer = Self.layer(for: mode)
+        layer = Self.layer(for: mode, compressed: state.options.compressesPictures)
         renderer.options.scrollsRegions = mode.scrollsRegions
         let display = viewport.ranges.display.clamped(to: viewport.items.indices)
         thumbnails.setCellPixels(mode.cellPixels, displayed: Array(viewport.items[display]))
     }
 
     /// What draws pictures over the cells in `mode`, if anything does.
-    private static func layer(for mode: PictureMode) -> PictureLayer? {
+    private static func layer(for mode: PictureMode, compressed: Bool) -> PictureLayer? {
         switch mode {
-        case let .kitty(cellPixels, throughTmux): .kitty(KittyPlacements(cellSize: cellPixels, throughTmux: throughTmux))
+        case let .kitty(cellPixels, throughTmux): .kitty(KittyPlacements(cellSize: cellPixels, throughTmux: throughTmux, compresses: compressed))
         case let .sixel(cellPixels): .sixel(SixelPlacements(cellSize: cellPixels))
         case .none, .blocks: nil
         }

@@ -139,6 +139,9 @@ package struct ReaderOptions {
     var colors = ReaderColors.defaults
     /// How thumbnails and article pictures are drawn.
     package var pictures = PictureMode.blocks
+    /// Whether pictures sent to the terminal whole (kitty's) go compressed: over a network,
+    /// where bytes cost more than the time to compress them.
+    package var compressesPictures = false
 
     /// Whether thumbnails and article pictures are drawn at all (`image_mode = "none"` turns
     /// them off, with their boxes).

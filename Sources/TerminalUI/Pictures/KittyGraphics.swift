@@ -1,3 +1,4 @@
+import CThumbnails
 import Thumbnails
 
 /// Pictures through the kitty graphics protocol, placed with Unicode placeholders: the image is
@@ -28,7 +29,7 @@ public enum KittyGraphics {
     public static func transmit(_ image: PixelBuffer, id: Int, columns: Int, rows: Int) -> [UInt8] {
         precondition((1...255).contains(id), "kitty image ids here are 1 to 255")
         precondition((1...maxCells).contains(columns) && (1...maxCells).contains(rows), "a placement is 1 to \(maxCells) cells a side")
-        return chunked(image, firstKeys: "a=T,U=1,f=32,s=\(image.width),v=\(image.height),i=\(id),c=\(columns),r=\(rows),q=2")
+        return chunked(rgba(image), firstKeys: "a=T,U=1,f=32,s=\(image.width),v=\(image.height),i=\(id),c=\(columns),r=\(rows),q=2")
     }
 
     /// The cells that show image `id`: row by row, each U+10EEEE with the diacritics of its
@@ -53,11 +54,31 @@ public enum KittyGraphics {
 
     /// The bytes that send `image` as image `id` without showing it, for terminals without
     /// Unicode placeholders (kitty before 0.28, WezTerm): ``place(id:placement:columns:rows:)``
-    /// shows it, at the cursor, as often as needed.
+    /// shows it, at the cursor, as often as needed. When `compressed`, the pixels go as a zlib
+    /// stream (`o=z`, zlib's fastest level): a third of the bytes for a smooth photograph, at
+    /// the cost of compressing (about 2 ms for a 400 × 250 picture), worth it over a network.
     /// - Precondition: `id` is 1...255.
-    public static func transmitOnly(_ image: PixelBuffer, id: Int) -> [UInt8] {
+    /// - Complexity: O(pixels).
+    public static func transmitOnly(_ image: PixelBuffer, id: Int, compressed: Bool = false) -> [UInt8] {
         precondition((1...255).contains(id), "kitty image ids here are 1 to 255")
-        return chunked(image, firstKeys: "a=t,f=32,s=\(image.width),v=\(image.height),i=\(id),q=2")
+        let pixels = rgba(image)
+        if compressed, let compressed = deflated(pixels) {
+            return chunked(compressed, firstKeys: "a=t,f=32,o=z,s=\(image.width),v=\(image.height),i=\(id),q=2")
+        }
+        return chunked(pixels, firstKeys: "a=t,f=32,s=\(image.width),v=\(image.height),i=\(id),q=2")
+    }
+
+    /// `bytes` as a zlib stream at the fastest level; nil if zlib failed.
+    static func deflated(_ bytes: [UInt8]) -> [UInt8]? {
+        var out = [UInt8](repeating: 0, count: ct_deflate_bound(bytes.count))
+        let size = bytes.withUnsafeBufferPointer { input in
+            out.withUnsafeMutableBufferPointer { output in
+                ct_deflate(input.baseAddress, input.count, output.baseAddress, output.count, 1)
+            }
+        }
+        guard size > 0 else { return nil }
+        out.removeSubrange(size...)
+        return out
     }
 
     /// Shows image `id`, sent before, at the cursor, scaled to `columns` × `rows` cells, as
@@ -88,14 +109,20 @@ public enum KittyGraphics {
         Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8)
     }
 
-    /// `image` as RGBA in base64, in chunks of 4096 characters, the first with `firstKeys`.
-    static func chunked(_ image: PixelBuffer, firstKeys: String) -> [UInt8] {
+    /// `image`'s pixels, RGBA, row after row with no padding.
+    static func rgba(_ image: PixelBuffer) -> [UInt8] {
+        if image.bytesPerRow == image.width * 4 { return Array(image.bytes.prefix(image.width * image.height * 4)) }
         var pixels: [UInt8] = []
         pixels.reserveCapacity(image.width * image.height * 4)
         for row in 0..<image.height {
             pixels += image.bytes[(row * image.bytesPerRow)..<(row * image.bytesPerRow + image.width * 4)]
         }
-        let encoded = Base64.encode(pixels)
+        return pixels
+    }
+
+    /// `payload` in base64, in chunks of 4096 characters, the first with `firstKeys`.
+    static func chunked(_ payload: [UInt8], firstKeys: String) -> [UInt8] {
+        let encoded = Base64.encode(payload)
         var out: [UInt8] = []
         var start = 0
         repeat {

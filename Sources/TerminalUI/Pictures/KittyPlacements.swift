@@ -35,15 +35,18 @@ public struct KittyPlacements<Spot: Hashable, Image: Hashable> {
     public var cellSize: CellPixelSize
     /// Whether every command is wrapped for tmux's passthrough.
     public var throughTmux: Bool
+    /// Whether pictures are sent zlib-compressed: fewer bytes, more time to send a picture.
+    public var compresses: Bool
     private var images: KittyImageIDs<Image>
     private var placed: [Spot: Placement] = [:]
     private var nextPlacement = 1
 
     /// No picture shown yet, in cells of `cellSize`, holding at most `capacity` images in the
     /// terminal.
-    public init(cellSize: CellPixelSize, capacity: Int = 128, throughTmux: Bool = false) {
+    public init(cellSize: CellPixelSize, capacity: Int = 128, throughTmux: Bool = false, compresses: Bool = false) {
         self.cellSize = cellSize
         self.throughTmux = throughTmux
+        self.compresses = compresses
         images = KittyImageIDs(capacity: capacity)
     }
 
@@ -65,7 +68,7 @@ public struct KittyPlacements<Spot: Hashable, Image: Hashable> {
                 // Its placements went with it.
                 placed = placed.filter { $0.value.image != gone }
             }
-            if isNew { out += command(KittyGraphics.transmitOnly(picture.pixels, id: id)) }
+            if isNew { out += command(KittyGraphics.transmitOnly(picture.pixels, id: id, compressed: compresses)) }
             shown.insert(picture.spot)
             var placement = geometry
             placement.image = id
