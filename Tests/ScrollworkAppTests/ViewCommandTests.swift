@@ -26,6 +26,12 @@ struct ViewCommandTests {
         try write(JPEGFixture.encode(pixels: PhotoPattern.pixels(width: 300, height: 200), width: 300, height: 200), "photo.jpeg")
     }
 
+    @Test func theProtocolIsTheTerminalsUnlessOneIsNamed() throws {
+        #expect(try ViewCommand.parse(["a.png"]).pictureProtocol == .auto)
+        #expect(try ViewCommand.parse(["--protocol", "kitty", "a.png"]).resolvedProtocol() == .kitty)
+        #expect(try ViewCommand.parse(["--protocol", "blocks", "a.png"]).resolvedProtocol() == .blocks)
+    }
+
     @Test func printsEachImageAsRowsOfHalfBlocksInTheColoursAskedFor() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try photo()

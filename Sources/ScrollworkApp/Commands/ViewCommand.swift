@@ -54,11 +54,23 @@ struct ViewCommand: AsyncParsableCommand {
 
     /// The `--protocol` choices.
     enum PictureProtocol: String, ExpressibleByArgument, CaseIterable {
-        case blocks, sixel, kitty
+        case auto, blocks, sixel, kitty
     }
 
-    @Option(name: .customLong("protocol"), help: "blocks (half blocks, any terminal), sixel (pixels: xterm -ti vt340, foot, mlterm, WezTerm…) or kitty (pixels: kitty, Ghostty, WezTerm); default blocks.")
-    var pictureProtocol = PictureProtocol.blocks
+    @Option(name: .customLong("protocol"), help: "auto (what the terminal answers it draws, as scrollwork config shows; blocks when standard output is not a terminal), blocks (half blocks, any terminal), sixel (pixels: xterm -ti vt340, foot, mlterm, WezTerm…) or kitty (pixels: kitty, Ghostty, WezTerm); default auto.")
+    var pictureProtocol = PictureProtocol.auto
+
+    /// The protocol `--protocol` names, `auto` resolved: the terminal is asked (at most
+    /// 150 ms) only when standard output is one.
+    func resolvedProtocol() -> PictureProtocol {
+        guard pictureProtocol == .auto else { return pictureProtocol }
+        guard isatty(STDOUT_FILENO) == 1 else { return .blocks }
+        switch ConfigCommand.terminalGraphics().0 {
+        case .kitty: return .kitty
+        case .sixel: return .sixel
+        case .iterm, .blocks, .none: return .blocks
+        }
+    }
 
     func validate() throws {
         guard !images.isEmpty else { throw ValidationError("name at least one image") }
@@ -70,6 +82,7 @@ struct ViewCommand: AsyncParsableCommand {
         let terminal = TerminalSize.of(fileDescriptor: STDOUT_FILENO)
         let box = Self.box(width: width, height: height, terminal: terminal)
         let mode = colors?.mode ?? ColorMode.detect(environment: ProcessInfo.processInfo.environment)
+        let pictureProtocol = resolvedProtocol()
         // Only made when a URL is given: starting an HTTP client costs threads and time.
         var loader: HTTPDataLoader?
         var failed = false
