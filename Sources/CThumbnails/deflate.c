@@ -13,3 +13,7 @@ size_t ct_deflate(const uint8_t *data, size_t size, uint8_t *out, size_t capacit
     if (compress2(out, &length, data, (uLong)size, level) != Z_OK) return 0;
     return (size_t)length;
 }
+
+uint32_t ct_crc32(uint32_t crc, const uint8_t *data, size_t size) {
+    return (uint32_t)crc32((uLong)crc, data, (uInt)size);
+}

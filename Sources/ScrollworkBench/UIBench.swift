@@ -80,10 +80,10 @@ struct UIBench: AsyncParsableCommand {
 
     /// How the pictures are drawn in the run.
     enum Pictures: String, ExpressibleByArgument, CaseIterable {
-        case blocks, kitty, sixel, all
+        case blocks, kitty, sixel, iterm, all
     }
 
-    @Option(help: "How pictures are drawn: blocks (half blocks in cells), kitty (kitty graphics placed over the cells), sixel (sixel images over the cells), both in cells of 10 × 20 pixels, or all (one run each).")
+    @Option(help: "How pictures are drawn: blocks (half blocks in cells), kitty (kitty graphics placed over the cells), sixel (sixel images over the cells), iterm (iTerm2 images over the cells), in cells of 10 × 20 pixels, or all (one run each).")
     var pictures = Pictures.blocks
 
     @MainActor
@@ -95,7 +95,7 @@ struct UIBench: AsyncParsableCommand {
         let cell = PictureMode.assumedCellPixels
         let modes: [(Pictures, String, PictureMode)] = [
             (.blocks, "demo-fling-refresh", .blocks), (.kitty, "demo-fling-refresh-kitty", .kitty(cellPixels: cell, throughTmux: false)),
-            (.sixel, "demo-fling-refresh-sixel", .sixel(cellPixels: cell)),
+            (.sixel, "demo-fling-refresh-sixel", .sixel(cellPixels: cell)), (.iterm, "demo-fling-refresh-iterm", .iterm(cellPixels: cell)),
         ]
         for (choice, name, mode) in modes where pictures == .all || pictures == choice {
             report.append(try await Self.measure(name, pictures: mode))

@@ -34,8 +34,9 @@ import Testing
         #expect(PictureMode.resolve(.blocks, capabilities: nil, environment: ["TERM": "xterm-kitty"]) == (.blocks, nil))
         #expect(PictureMode.resolve(.none, capabilities: Self.kittyAnswers, environment: [:]) == (.none, nil))
         #expect(PictureMode.resolve(.sixel, capabilities: nil, environment: [:]) == (.sixel(cellPixels: PictureMode.assumedCellPixels), nil))
-        let (iterm, notice) = PictureMode.resolve(.iterm, capabilities: nil, environment: [:])
-        #expect(iterm == .blocks)
-        #expect(notice?.contains("image_mode = \"iterm\"") == true)
+        #expect(PictureMode.resolve(.iterm, capabilities: nil, environment: [:]) == (.iterm(cellPixels: PictureMode.assumedCellPixels), nil))
+        // WezTerm says so in its environment, and draws iTerm2 images.
+        #expect(PictureMode.resolve(.auto, capabilities: Self.plainAnswers, environment: ["TERM_PROGRAM": "WezTerm"]).mode
+            == .iterm(cellPixels: PictureMode.assumedCellPixels))
     }
 }

@@ -39,7 +39,7 @@ import Testing
         let opened = Recorder<[String]>()
 
         init(count: Int = 30, options: Reader.Options = Reader.Options(), columns: Int = 100, rows: Int = 30, notice: String? = nil,
-             pictures: Bool = false, cellPixels: CellPixelSize? = nil, sixel: Bool = false) async throws {
+             pictures: Bool = false, cellPixels: CellPixelSize? = nil, inline: InlinePlacements<Int, Int>.Encoding? = nil) async throws {
             store = try FeedStore()
             let news = try await store.addFeed(url: URL(string: "https://news.example/feed")!, title: "News")
             let broken = try await store.addFeed(url: URL(string: "https://broken.example/feed")!, title: "Broken")
@@ -56,7 +56,13 @@ import Testing
             terminal = ScriptedTerminal(columns: columns, rows: rows)
             var options = options
             options.refreshInterval = nil
-            if let cellPixels { options.pictures = sixel ? .sixel(cellPixels: cellPixels) : .kitty(cellPixels: cellPixels, throughTmux: false) }
+            if let cellPixels {
+                switch inline {
+                case .sixel: options.pictures = .sixel(cellPixels: cellPixels)
+                case .iterm: options.pictures = .iterm(cellPixels: cellPixels)
+                case nil: options.pictures = .kitty(cellPixels: cellPixels, throughTmux: false)
+                }
+            }
             // News answers with three new posts on top; Broken has no route.
             let fresh = (0..<3).map { index in
                 "<item><guid>fresh\(index)</guid><title>Fresh post \(index)</title>"
@@ -491,9 +497,11 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func inSixelThePicturesAreDrawnInTheirBoxesAndNoneIsLeftBehindWhenTheListMoves() async throws {
-        let harness = try await Harness(count: 60, pictures: true, cellPixels: CellPixelSize(width: 10, height: 20), sixel: true)
+    @Test(.timeLimit(.minutes(1)), arguments: [InlinePlacements<Int, Int>.Encoding.sixel(.adaptive(maxColors: 256)), .iterm])
+    func inSixelAndITermThePicturesAreDrawnInTheirBoxesAndNoneIsLeftBehindWhenTheListMoves(
+        _ encoding: InlinePlacements<Int, Int>.Encoding
+    ) async throws {
+        let harness = try await Harness(count: 60, pictures: true, cellPixels: CellPixelSize(width: 10, height: 20), inline: encoding)
         await harness.start()
         func loadAll() async {
             for _ in 0..<20 where harness.reader.thumbnails.figures.loading > 0 {
@@ -517,7 +525,7 @@ import Testing
             let rows = boxes()
             return (0..<30).flatMap { row in
                 (0..<100).compactMap { column -> [Int]? in
-                    guard screen.sixelImage(atRow: row, column: column) != nil else { return nil }
+                    guard screen.inlineImage(atRow: row, column: column) != nil else { return nil }
                     return (2..<14).contains(column) && rows.contains { $0.contains(row) } ? nil : [row, column]
                 }
             }
@@ -526,7 +534,7 @@ import Testing
         var screen: InMemoryTerminal { harness.terminal.screen }
         #expect(boxes().count >= 3)
         for box in boxes() {
-            #expect(box.contains { row in (2..<14).contains { screen.sixelImage(atRow: row, column: $0) != nil } }, "a picture in rows \(box)")
+            #expect(box.contains { row in (2..<14).contains { screen.inlineImage(atRow: row, column: $0) != nil } }, "a picture in rows \(box)")
         }
         #expect(strays().isEmpty)
         #expect(screen.unsupported.isEmpty)
@@ -544,7 +552,7 @@ import Testing
         }
         // The help covers the list: every picture is erased.
         harness.key(.character("?"))
-        #expect((0..<30).allSatisfy { row in (0..<100).allSatisfy { screen.sixelImage(atRow: row, column: $0) == nil } })
+        #expect((0..<30).allSatisfy { row in (0..<100).allSatisfy { screen.inlineImage(atRow: row, column: $0) == nil } })
         harness.reader.stop()
     }
 

@@ -133,4 +133,7 @@ size_t ct_deflate_bound(size_t size);
 /// zlib failed. `ct_deflate_bound(size)` bytes always fit.
 size_t ct_deflate(const uint8_t *data, size_t size, uint8_t *out, size_t capacity, int level);
 
+/// zlib's CRC-32 of `size` bytes at `data`, continuing from `crc` (0 to start).
+uint32_t ct_crc32(uint32_t crc, const uint8_t *data, size_t size);
+
 #endif

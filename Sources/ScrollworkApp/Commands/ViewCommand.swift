@@ -54,10 +54,10 @@ struct ViewCommand: AsyncParsableCommand {
 
     /// The `--protocol` choices.
     enum PictureProtocol: String, ExpressibleByArgument, CaseIterable {
-        case auto, blocks, sixel, kitty
+        case auto, blocks, sixel, kitty, iterm
     }
 
-    @Option(name: .customLong("protocol"), help: "auto (what the terminal answers it draws, as scrollwork config shows; blocks when standard output is not a terminal), blocks (half blocks, any terminal), sixel (pixels: xterm -ti vt340, foot, mlterm, WezTerm…) or kitty (pixels: kitty, Ghostty, WezTerm); default auto.")
+    @Option(name: .customLong("protocol"), help: "auto (what the terminal answers it draws, as scrollwork config shows; blocks when standard output is not a terminal), blocks (half blocks, any terminal), sixel (pixels: xterm -ti vt340, foot, mlterm, WezTerm…) or kitty (pixels: kitty, Ghostty, WezTerm) or iterm (pixels: iTerm2, WezTerm); default auto.")
     var pictureProtocol = PictureProtocol.auto
 
     /// The protocol `--protocol` names, `auto` resolved: the terminal is asked (at most
@@ -68,7 +68,8 @@ struct ViewCommand: AsyncParsableCommand {
         switch ConfigCommand.terminalGraphics().0 {
         case .kitty: return .kitty
         case .sixel: return .sixel
-        case .iterm, .blocks, .none: return .blocks
+        case .iterm: return .iterm
+        case .blocks, .none: return .blocks
         }
     }
 
@@ -103,6 +104,8 @@ struct ViewCommand: AsyncParsableCommand {
                     let pixels = try Self.pixels(of: image, data: data, box: box, cellSize: pixelSize, decoder: ThumbnailDecoder())
                     if pictureProtocol == .sixel {
                         Console.printTerminalOutput(Sixel.encode(pixels) + [0x0A])
+                    } else if pictureProtocol == .iterm {
+                        Console.printTerminalOutput(ITermImages.encode(pixels) + [0x0A])
                     } else {
                         imageID = imageID % 255 + 1
                         Console.printTerminalOutput(Self.kitty(pixels, id: imageID, cellSize: pixelSize))

@@ -13,6 +13,8 @@ package enum PictureMode: Equatable, Sendable {
     case kitty(cellPixels: CellPixelSize, throughTmux: Bool)
     /// Sixel images drawn over their boxes (cells of `cellPixels`), drawn again where they move.
     case sixel(cellPixels: CellPixelSize)
+    /// iTerm2 inline images (iTerm2, WezTerm), drawn as sixel images are.
+    case iterm(cellPixels: CellPixelSize)
 
     /// What a terminal is assumed to have when it draws pixels but does not say its cell
     /// size: 10 × 20 pixels.
@@ -23,20 +25,24 @@ package enum PictureMode: Equatable, Sendable {
         switch self {
         case .kitty(_, let throughTmux): .kitty(cellPixels: cellPixels, throughTmux: throughTmux)
         case .sixel: .sixel(cellPixels: cellPixels)
+        case .iterm: .iterm(cellPixels: cellPixels)
         case .none, .blocks: self
         }
     }
 
-    /// Whether the renderer may scroll regions of the screen: not under sixel pictures, which a
-    /// terminal scrolls with the text.
+    /// Whether the renderer may scroll regions of the screen: not under sixel or iTerm2
+    /// pictures, which a terminal scrolls with the text.
     package var scrollsRegions: Bool {
-        if case .sixel = self { false } else { true }
+        switch self {
+        case .sixel, .iterm: false
+        case .none, .blocks, .kitty: true
+        }
     }
 
     /// The size of a cell in pixels when pictures are pixels; nil otherwise.
     package var cellPixels: CellPixelSize? {
         switch self {
-        case .kitty(let cellPixels, _), .sixel(let cellPixels): cellPixels
+        case .kitty(let cellPixels, _), .sixel(let cellPixels), .iterm(let cellPixels): cellPixels
         case .none, .blocks: nil
         }
     }
@@ -45,9 +51,9 @@ package enum PictureMode: Equatable, Sendable {
     /// it was not asked), in `environment`, and what to tell the person when the setting
     /// cannot be honoured.
     ///
-    /// `auto` takes what ``PictureProtocol/detect(_:environment:)`` finds: kitty graphics or
-    /// sixel, else half blocks (iTerm2 images are not drawn yet).
-    /// `kitty` and `sixel` are drawn whatever the terminal answered.
+    /// `auto` takes what ``PictureProtocol/detect(_:environment:)`` finds: kitty graphics, sixel
+    /// or iTerm2 images, else half blocks. `kitty`, `sixel` and `iterm` are drawn whatever the
+    /// terminal answered.
     ///
     /// Inside tmux, pictures are half blocks unless tmux draws sixel itself: the reader places
     /// kitty pictures directly, at the cursor, and through tmux's passthrough the terminal's
@@ -68,12 +74,13 @@ package enum PictureMode: Equatable, Sendable {
         case .sixel:
             return (.sixel(cellPixels: cellPixels), nil)
         case .iterm:
-            return (.blocks, "image_mode = \"iterm\": iTerm2 images are not drawn yet; half blocks")
+            return (.iterm(cellPixels: cellPixels), nil)
         case .auto:
             switch PictureProtocol.detect(capabilities ?? TerminalCapabilities(), environment: environment).0 {
             case .kitty: return (.kitty(cellPixels: cellPixels, throughTmux: false), nil)
             case .sixel: return (.sixel(cellPixels: cellPixels), nil)
-            case .iterm, .blocks, .none:
+            case .iterm: return (.iterm(cellPixels: cellPixels), nil)
+            case .blocks, .none:
                 let graphicsOutside = environment["KITTY_WINDOW_ID"] != nil || environment.keys.contains { $0.hasPrefix("WEZTERM_") }
                 return (.blocks, inTmux && graphicsOutside ? tmuxNotice : nil)
             }

@@ -82,7 +82,7 @@ package final class Reader: ListViewportHost {
     /// How pictures are drawn over the cells.
     private enum PictureLayer {
         case kitty(KittyPlacements<PictureSpot, ThumbnailRequest>)
-        case sixel(SixelPlacements<PictureSpot, ThumbnailRequest>)
+        case inline(InlinePlacements<PictureSpot, ThumbnailRequest>)
     }
 
     package init(terminal: any ReaderTerminal, store: FeedStore, refresher: FeedRefresher, title: String,
@@ -410,13 +410,13 @@ package final class Reader: ListViewportHost {
             if picturesLost { bytes += placements.deleteAll() }
             bytes += placements.frame(overlaidPictures(in: layout))
             layer = .kitty(placements)
-        case .sixel(var placements):
+        case .inline(var placements):
             // A repaint cleared the screen, pixels too: every picture is drawn again.
             if picturesLost { placements.invalidate() }
             let pictures = placements.frame(overlaidPictures(in: layout))
             renderer.forget(pictures.stale.map { ($0.row, $0.columns) })
             bytes = pictures.erase + renderer.render(buffer) + pictures.draw
-            layer = .sixel(placements)
+            layer = .inline(placements)
         }
         picturesLost = false
         terminal.write(bytes)
@@ -436,7 +436,8 @@ package final class Reader: ListViewportHost {
     private static func layer(for mode: PictureMode, compressed: Bool) -> PictureLayer? {
         switch mode {
         case let .kitty(cellPixels, throughTmux): .kitty(KittyPlacements(cellSize: cellPixels, throughTmux: throughTmux, compresses: compressed))
-        case let .sixel(cellPixels): .sixel(SixelPlacements(cellSize: cellPixels))
+        case let .sixel(cellPixels): .inline(InlinePlacements(cellSize: cellPixels))
+        case let .iterm(cellPixels): .inline(InlinePlacements(cellSize: cellPixels, encoding: .iterm))
         case .none, .blocks: nil
         }
     }

@@ -41,10 +41,9 @@ extension ReaderSettings {
         blank()
         comment("""
             How pictures are drawn: "auto" (at the terminal's own pixel resolution, with kitty
-            graphics or sixel, where the terminal answers that it has them; else blocks),
-            "kitty" or "sixel" (whatever the terminal answers; inside tmux, blocks), "iterm"
-            (iTerm2 images: not drawn yet, so blocks), "blocks" (half blocks, in any
-            terminal), or "none".
+            graphics, sixel or iTerm2 images, where the terminal answers that it has them;
+            else blocks), "kitty", "sixel" or "iterm" (whatever the terminal answers; kitty
+            inside tmux draws blocks), "blocks" (half blocks, in any terminal), or "none".
             """)
         lines.append("image_mode = \(TOMLText.quoted(imageMode.rawValue))")
         blank()

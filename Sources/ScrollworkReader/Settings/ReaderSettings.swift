@@ -34,15 +34,15 @@ package struct ReaderSettings: Sendable, Equatable {
 
     /// How pictures are drawn in the terminal.
     package enum ImageMode: String, CaseIterable, Sendable {
-        /// What the terminal answers it draws: kitty graphics or sixel at its pixel resolution,
-        /// else half blocks.
+        /// What the terminal answers it draws (or its environment says): kitty graphics, sixel or
+        /// iTerm2 images at its pixel resolution, else half blocks.
         case auto
         /// The kitty graphics protocol (kitty, Ghostty, WezTerm), whatever the terminal answers;
         /// inside tmux, half blocks, and the reader says why.
         case kitty
         /// Sixel (xterm -ti vt340, foot, mlterm…), whatever the terminal answers.
         case sixel
-        /// iTerm2 inline images: not drawn yet; half blocks, and the reader says so.
+        /// iTerm2 inline images (iTerm2, WezTerm), whatever the terminal answers.
         case iterm
         /// Half blocks (`▀`) in 24-bit or 256 colours: every terminal.
         case blocks

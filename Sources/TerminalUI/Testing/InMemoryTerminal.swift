@@ -61,16 +61,16 @@ public struct InMemoryTerminal: Sendable {
     public private(set) var unsupported: [String] = []
     /// Whether a character printed past the last column goes to the next line (DEC mode 7).
     public private(set) var autowraps = true
-    /// The sixel images drawn (`ESC P … q … ESC \`), decoded, in order: the index of each is
-    /// what ``sixelCells`` names.
-    public private(set) var sixelImages: [PixelBuffer] = []
-    /// Which sixel image's pixels each cell shows (row-major), nil where none: an image drawn
+    /// The images drawn inline, sixel (`ESC P … q … ESC \`) and iTerm2 (`ESC ] 1337 ; File=…`),
+    /// decoded, in order: the index of each is what ``inlineCells`` names.
+    public private(set) var inlineImages: [PixelBuffer] = []
+    /// Which inline image's pixels each cell shows (row-major), nil where none: an image drawn
     /// at the cursor claims the cells its drawn pixels reach, in cells of ``cellPixelSize``;
     /// erasing cells (`ECH`, `EL`, `ED`) erases the pixels in them, and scrolling moves them
     /// with the text, as xterm does. Printing text over them leaves them, as the most careful
     /// reading of what a terminal may do.
-    public private(set) var sixelCells: [Int?]
-    /// The size of a cell in pixels, for sixel images.
+    public private(set) var inlineCells: [Int?]
+    /// The size of a cell in pixels, for inline images.
     public var cellPixelSize = CellPixelSize(width: 10, height: 20)
 
     private var scrollTop = 0
@@ -87,7 +87,7 @@ public struct InMemoryTerminal: Sendable {
     /// A blank terminal of `columns` × `rows` that measures text as `widths` says.
     public init(columns: Int, rows: Int, widths: Widths = .clusters) {
         screen = CellBuffer(columns: columns, rows: rows)
-        sixelCells = Array(repeating: nil, count: columns * rows)
+        inlineCells = Array(repeating: nil, count: columns * rows)
         scrollBottom = rows - 1
         self.widths = widths
     }
@@ -273,7 +273,11 @@ public struct InMemoryTerminal: Sendable {
             if let saved { (cursorRow, cursorColumn, pen) = saved }
             pendingWrap = false
         case 0x50:
-            drawSixel(sequence)
+            guard let image = SixelDecoder.decode(sequence) else { return unsupported.append(Self.shown(Array(sequence.prefix(8)))) }
+            drawInline(image)
+        case 0x5D where sequence.starts(with: Array("\u{1B}]1337;File=".utf8)):
+            guard let image = Self.iTermImage(sequence) else { return unsupported.append(Self.shown(Array(sequence.prefix(16)))) }
+            drawInline(image)
         case 0x5F where sequence.count > 4 && sequence[2] == 0x47:
             let command = String(decoding: sequence[3..<(sequence.count - 2)], as: UTF8.self)
             graphicsCommands.append(command)
@@ -283,24 +287,31 @@ public struct InMemoryTerminal: Sendable {
         }
     }
 
-    /// Draws a sixel image at the cursor: the cells its drawn pixels reach show it now.
-    private mutating func drawSixel(_ sequence: [UInt8]) {
-        guard let image = SixelDecoder.decode(sequence) else { return unsupported.append(Self.shown(Array(sequence.prefix(8)))) }
-        let id = sixelImages.count
-        sixelImages.append(image)
+    /// The picture of an iTerm2 inline image: its base64 after the `:`, decoded as an image file.
+    private static func iTermImage(_ sequence: [UInt8]) -> PixelBuffer? {
+        guard let colon = sequence.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let end = sequence.last == 0x07 ? sequence.count - 1 : sequence.count - 2
+        guard let file = Base64.decode(Array(sequence[(colon + 1)..<end])) else { return nil }
+        return try? ThumbnailDecoder().decode(file)
+    }
+
+    /// Draws an inline image at the cursor: the cells its drawn pixels reach show it now.
+    private mutating func drawInline(_ image: PixelBuffer) {
+        let id = inlineImages.count
+        inlineImages.append(image)
         let (cellWidth, cellHeight) = (cellPixelSize.width, cellPixelSize.height)
         for y in 0..<image.height {
             for x in 0..<image.width where image[x, y].alpha > 0 {
                 let row = cursorRow + y / cellHeight
                 let column = cursorColumn + x / cellWidth
-                if row < screen.rows, column < screen.columns { sixelCells[row * screen.columns + column] = id }
+                if row < screen.rows, column < screen.columns { inlineCells[row * screen.columns + column] = id }
             }
         }
     }
 
-    /// Which sixel image shows in the cell at `row`, `column`, if any.
-    public func sixelImage(atRow row: Int, column: Int) -> Int? {
-        sixelCells[row * screen.columns + column]
+    /// Which inline image shows in the cell at `row`, `column`, if any.
+    public func inlineImage(atRow row: Int, column: Int) -> Int? {
+        inlineCells[row * screen.columns + column]
     }
 
     /// Follows a kitty graphics command's effect on the images and placements held.
@@ -434,7 +445,7 @@ public struct InMemoryTerminal: Sendable {
 
     private mutating func erase(row: Int, columns: Range<Int>) {
         for column in columns { screen.place(erased, row: row, column: column) }
-        for column in columns where column < screen.columns { sixelCells[row * screen.columns + column] = nil }
+        for column in columns where column < screen.columns { inlineCells[row * screen.columns + column] = nil }
     }
 
     private mutating func eraseLine(_ mode: Int) {
@@ -462,11 +473,11 @@ public struct InMemoryTerminal: Sendable {
     private mutating func scroll(by offset: Int) {
         screen.scroll(rows: scrollTop...scrollBottom, by: offset, filling: erased)
         let columns = screen.columns
-        let old = sixelCells
+        let old = inlineCells
         for row in scrollTop...scrollBottom {
             let from = row - offset
             for column in 0..<columns {
-                sixelCells[row * columns + column] = (scrollTop...scrollBottom).contains(from) ? old[from * columns + column] : nil
+                inlineCells[row * columns + column] = (scrollTop...scrollBottom).contains(from) ? old[from * columns + column] : nil
             }
         }
     }

@@ -1,9 +1,10 @@
 import Thumbnails
 
-/// Pictures drawn over the cells as sixel images, frame after frame: for xterm (`-ti vt340`),
-/// foot, mlterm, Konsole, contour and the other terminals with sixel but not kitty graphics.
+/// Pictures drawn inline over the cells, frame after frame: as sixel images, for xterm
+/// (`-ti vt340`), foot, mlterm, Konsole, contour and the other terminals with sixel but not
+/// kitty graphics, or as iTerm2 inline images (iTerm2, WezTerm).
 ///
-/// Sixel pixels belong to the terminal's screen, not to any cell: a picture stays where it was
+/// Such pixels belong to the terminal's screen, not to any cell: a picture stays where it was
 /// drawn until something erases it. So each frame, ``frame(_:)`` works out which pictures are
 /// new, moved, cropped differently or gone. It erases the cells each of those covered
 /// (``Frame/erase``, `ECH`, which takes the pixels with the cells), names those cells so the
@@ -15,7 +16,7 @@ import Thumbnails
 /// terminal scrolls sixel pixels with the text, which would leave pictures where no cell says.
 /// Pictures are clipped to the rows the caller allows by drawing only their rows inside, and
 /// aligned to the pixel inside their first cell by transparent margins.
-public struct SixelPlacements<Spot: Hashable, Image: Hashable> {
+public struct InlinePlacements<Spot: Hashable, Image: Hashable> {
     /// A picture to show.
     public typealias Picture = OverlaidPicture<Spot, Image>
 
@@ -54,10 +55,18 @@ public struct SixelPlacements<Spot: Hashable, Image: Hashable> {
         }
     }
 
+    /// How pictures are written.
+    public enum Encoding: Sendable, Hashable {
+        /// Sixel, its colours reduced to 256 by `palette`.
+        case sixel(Sixel.Palette)
+        /// iTerm2 inline images (PNG).
+        case iterm
+    }
+
     /// The size of a cell in pixels, which maps pictures to cells.
     public var cellSize: CellPixelSize
-    /// How pictures are reduced to a sixel image's 256 colours.
-    public var palette: Sixel.Palette
+    /// How pictures are written.
+    public var encoding: Encoding
     private var shown: [Spot: Shown] = [:]
     /// The sixel bytes of the pictures drawn whole, by image and margins, kept while shown.
     private var encoded: [EncodedKey: [UInt8]] = [:]
@@ -68,10 +77,18 @@ public struct SixelPlacements<Spot: Hashable, Image: Hashable> {
         var padLeft: Int
     }
 
-    /// No picture shown yet, in cells of `cellSize`.
-    public init(cellSize: CellPixelSize, palette: Sixel.Palette = .adaptive(maxColors: 256)) {
+    /// No picture shown yet, in cells of `cellSize`, written as `encoding` says.
+    public init(cellSize: CellPixelSize, encoding: Encoding = .sixel(.adaptive(maxColors: 256))) {
         self.cellSize = cellSize
-        self.palette = palette
+        self.encoding = encoding
+    }
+
+    /// The bytes that draw `image` at the cursor.
+    private func encode(_ image: PixelBuffer) -> [UInt8] {
+        switch encoding {
+        case .sixel(let palette): Sixel.encode(image, palette: palette)
+        case .iterm: ITermImages.encode(image)
+        }
     }
 
     /// The writes that make the screen show `pictures`, and only them.
@@ -113,10 +130,10 @@ public struct SixelPlacements<Spot: Hashable, Image: Hashable> {
             frame.draw += out.bytes
             let picture = pixels[spot]!
             if new.sourceRows.count == picture.height {
-                if encoded[key] == nil { encoded[key] = Sixel.encode(Self.framed(picture, new), palette: palette) }
+                if encoded[key] == nil { encoded[key] = encode(Self.framed(picture, new)) }
                 frame.draw += encoded[key]!
             } else {
-                frame.draw += Sixel.encode(Self.framed(picture, new), palette: palette)
+                frame.draw += encode(Self.framed(picture, new))
             }
         }
         encoded = encoded.filter { keys.contains($0.key) }
