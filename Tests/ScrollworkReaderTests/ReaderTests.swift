@@ -148,6 +148,16 @@ import Testing
             if case .search(let text, _) = reader.state.screen { text } else { nil }
         }
 
+        /// Lets the pictures asked for arrive, a frame delivering each batch, as `run` does when
+        /// the loader signals arrivals.
+        func loadPictures() async {
+            for _ in 0..<20 where reader.thumbnails.figures.loading > 0 {
+                await reader.thumbnails.loader.settled()
+                reader.send(.thumbnailsArrived)
+                frames.advance()
+            }
+        }
+
         /// Starts the reader and waits for its first list.
         func start() async {
             reader.start()
@@ -380,12 +390,7 @@ import Testing
         let count = try #require(Int(asked.1))
         #expect(count >= 6, "at least the posts on screen: \(first)")
         // They arrive, and the frame that delivers them says so.
-        for _ in 0..<20 where harness.reader.thumbnails.figures.loading > 0 {
-            await harness.reader.thumbnails.loader.settled()
-            // What `run` does when the loader signals arrivals: a frame delivers them.
-            harness.reader.send(.thumbnailsArrived)
-            harness.frames.advance()
-        }
+        await harness.loadPictures()
         let figures = harness.reader.thumbnails.figures
         #expect(figures.loading == 0 && figures.shown + figures.failed == count && figures.shown >= count / 2 - 1)
         #expect(harness.line(29).hasSuffix("images: \(figures.shown) shown · 0 loading · \(figures.failed) failed"), "\(harness.line(29))")
@@ -399,11 +404,7 @@ import Testing
         // down (the box's row + 1, 12 pixels down).
         let harness = try await Harness(pictures: true, cellPixels: CellPixelSize(width: 10, height: 20))
         await harness.start()
-        for _ in 0..<20 where harness.reader.thumbnails.figures.loading > 0 {
-            await harness.reader.thumbnails.loader.settled()
-            harness.reader.send(.thumbnailsArrived)
-            harness.frames.advance()
-        }
+        await harness.loadPictures()
         /// The rows where the pictures of the posts on screen must be: the first row of each
         /// picture's pixels inside the list's band (rows 1 to 28).
         func expectedRows() -> Set<Int> {
@@ -428,11 +429,7 @@ import Testing
         let sent = screen.graphicsCommands.filter { $0.hasPrefix("a=t") }.count
         harness.key(.character(" "))
         await harness.settle()
-        for _ in 0..<20 where harness.reader.thumbnails.figures.loading > 0 {
-            await harness.reader.thumbnails.loader.settled()
-            harness.reader.send(.thumbnailsArrived)
-            harness.frames.advance()
-        }
+        await harness.loadPictures()
         #expect(Set(screen.kittyPlacements.values.map(\.row)) == expectedRows())
         let resent = screen.graphicsCommands.filter { $0.hasPrefix("a=t") }.count - sent
         #expect(resent <= screen.kittyImages.count, "only pictures new to the terminal are sent")
@@ -451,11 +448,7 @@ import Testing
         harness.reader.send(.input(.resize(columns: 100, rows: 30)))
         #expect(harness.reader.state.options.pictures == .kitty(cellPixels: CellPixelSize(width: 12, height: 24), throughTmux: false))
         await harness.settle()
-        for _ in 0..<20 where harness.reader.thumbnails.figures.loading > 0 {
-            await harness.reader.thumbnails.loader.settled()
-            harness.reader.send(.thumbnailsArrived)
-            harness.frames.advance()
-        }
+        await harness.loadPictures()
         #expect(!screen.kittyPlacements.isEmpty && screen.kittyPlacements.values.allSatisfy { $0.column == 7 && $0.offsetX == 0 })
 
         // The reader ends: the terminal frees every picture.
@@ -472,14 +465,7 @@ import Testing
         }
         #expect(harness.terminal.screen.queries.contains("^[[c"), "the device attributes are asked")
         await harness.start()
-        func loadAll() async {
-            for _ in 0..<20 where harness.reader.thumbnails.figures.loading > 0 {
-                await harness.reader.thumbnails.loader.settled()
-                harness.reader.send(.thumbnailsArrived)
-                harness.frames.advance()
-            }
-        }
-        await loadAll()
+        await harness.loadPictures()
         #expect(harness.screenText.contains("▀"), "half blocks first")
         // A key typed while the answers come is still a key; the answers are not.
         harness.reader.send(.input(.kittyGraphicsReply("i=31;OK")))
@@ -490,7 +476,7 @@ import Testing
         #expect(harness.reader.state.options.pictures == .kitty(cellPixels: CellPixelSize(width: 10, height: 20), throughTmux: false))
         // The pictures load again at their box's size in pixels and are placed over blank boxes.
         await harness.settle()
-        await loadAll()
+        await harness.loadPictures()
         #expect(!harness.screenText.contains("▀"), "\(harness.screenText)")
         #expect(!harness.terminal.screen.kittyPlacements.isEmpty)
         #expect(harness.terminal.screen.kittyPlacements.values.allSatisfy { $0.column == 6 }, "24 × 16 pictures centred in 120 × 80")
@@ -503,13 +489,6 @@ import Testing
     ) async throws {
         let harness = try await Harness(count: 60, pictures: true, cellPixels: CellPixelSize(width: 10, height: 20), inline: encoding)
         await harness.start()
-        func loadAll() async {
-            for _ in 0..<20 where harness.reader.thumbnails.figures.loading > 0 {
-                await harness.reader.thumbnails.loader.settled()
-                harness.reader.send(.thumbnailsArrived)
-                harness.frames.advance()
-            }
-        }
         /// The screen rows of each thumbnail box with a picture loaded, on the list's band.
         func boxes() -> [Range<Int>] {
             harness.reader.lastFrame.rows.compactMap { row in
@@ -530,7 +509,7 @@ import Testing
                 }
             }
         }
-        await loadAll()
+        await harness.loadPictures()
         var screen: InMemoryTerminal { harness.terminal.screen }
         #expect(boxes().count >= 3)
         for box in boxes() {
@@ -547,7 +526,7 @@ import Testing
                 #expect(strays().isEmpty, "after \(key): \(strays().prefix(4))")
             }
             await harness.settle()
-            await loadAll()
+            await harness.loadPictures()
             #expect(strays().isEmpty, "after \(key), at rest")
         }
         // The help covers the list: every picture is erased.
