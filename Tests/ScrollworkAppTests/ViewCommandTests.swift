@@ -114,10 +114,15 @@ struct ViewCommandTests {
         #expect(terminal.unsupported.isEmpty, "\(terminal.unsupported)")
         let commands = terminal.graphicsCommands.filter { $0.hasPrefix("a=") }
         // Each picture sent once under an id of its own, 120 × 80 pixels (cells of 10 × 20
-        // when not a terminal), and placed over 12 × 4 cells; the cursor ends below both.
+        // when not a terminal), and placed over 12 × 4 cells; the cursor ends below both. The
+        // ids are drawn at random above the reader's 1 to 255, so that a run never replaces
+        // the pictures of an earlier one still on the screen.
         #expect(commands.count == 4, "\(commands)")
-        #expect(commands[0].hasPrefix("a=t,f=32,s=120,v=80,i=1,") && commands[2].hasPrefix("a=t,f=32,s=120,v=80,i=2,"))
-        #expect(commands[1] == "a=p,i=1,p=1,c=12,r=4,C=1,q=2" && commands[3] == "a=p,i=2,p=1,c=12,r=4,C=1,q=2")
+        #expect(terminal.kittyImages.count == 2 && terminal.kittyPlacements.count == 2)
+        let ids = terminal.kittyPlacements.keys.map(\.image)
+        #expect(ids.allSatisfy { $0 > 255 })
+        #expect(terminal.kittyImages.values.allSatisfy { $0.width == 120 && $0.height == 80 })
+        #expect(commands[1].hasSuffix(",p=1,c=12,r=4,C=1,q=2") && commands[3].hasSuffix(",p=1,c=12,r=4,C=1,q=2"))
         #expect(terminal.cursorRow == 8)
     }
 

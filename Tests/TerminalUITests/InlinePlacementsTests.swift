@@ -71,10 +71,15 @@ import Thumbnails
     @Test func aPictureHalfOutOfItsBandShowsOnlyItsRowsInside() {
         var placements = Placements(cellSize: Self.cell)
         var terminal = InMemoryTerminal(columns: 80, rows: 30)
-        // The box starts two rows above the band: its bottom 40 pixels show, in rows 1 and 2.
+        Self.apply(placements.frame([Self.picture("a", row: 5)]), to: &terminal)
+        let whole = try! #require(terminal.inlineImages.last)
+        // The box starts two rows above the band: its bottom 40 pixels show, in rows 1 and 2,
+        // in the colours the whole picture had.
         Self.apply(placements.frame([Self.picture("a", row: -1)]), to: &terminal)
         #expect(Self.pictureCells(terminal) == Self.box(rows: 1..<3))
-        #expect(terminal.inlineImages.last?.height == 40)
+        let cropped = try! #require(terminal.inlineImages.last)
+        #expect(cropped.height == 40)
+        #expect((0..<40).allSatisfy { y in (0..<120).allSatisfy { x in cropped[x, y] == whole[x, y + 40] } })
         // At the bottom, one row inside.
         Self.apply(placements.frame([Self.picture("a", row: 28)]), to: &terminal)
         #expect(Self.pictureCells(terminal) == Self.box(rows: 28..<29))

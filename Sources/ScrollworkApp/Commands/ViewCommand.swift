@@ -87,7 +87,6 @@ struct ViewCommand: AsyncParsableCommand {
         // Only made when a URL is given: starting an HTTP client costs threads and time.
         var loader: HTTPDataLoader?
         var failed = false
-        var imageID = 0
         for image in images {
             do {
                 let data: [UInt8]?
@@ -107,8 +106,9 @@ struct ViewCommand: AsyncParsableCommand {
                     } else if pictureProtocol == .iterm {
                         Console.printTerminalOutput(ITermImages.encode(pixels) + [0x0A])
                     } else {
-                        imageID = imageID % 255 + 1
-                        Console.printTerminalOutput(Self.kitty(pixels, id: imageID, cellSize: pixelSize))
+                        // An id of its own: kitty replaces an image sent again under an id, and
+                        // the pictures of earlier runs are still on the screen or above it.
+                        Console.printTerminalOutput(Self.kitty(pixels, id: Int.random(in: 256...0xFFFF_FFFF), cellSize: pixelSize))
                     }
                     continue
                 }

@@ -68,8 +68,10 @@ public struct InlinePlacements<Spot: Hashable, Image: Hashable> {
     /// How pictures are written.
     public var encoding: Encoding
     private var shown: [Spot: Shown] = [:]
-    /// The sixel bytes of the pictures drawn whole, by image and margins, kept while shown.
+    /// The bytes of the pictures drawn whole, by image and margins, kept while shown.
     private var encoded: [EncodedKey: [UInt8]] = [:]
+    /// Each sixel picture's colours and pixels' indices, kept while shown.
+    private var quantized: [Image: (colors: [RGB], indices: [Int16])] = [:]
 
     struct EncodedKey: Hashable {
         var image: Image
@@ -81,14 +83,6 @@ public struct InlinePlacements<Spot: Hashable, Image: Hashable> {
     public init(cellSize: CellPixelSize, encoding: Encoding = .sixel(.adaptive(maxColors: 256))) {
         self.cellSize = cellSize
         self.encoding = encoding
-    }
-
-    /// The bytes that draw `image` at the cursor.
-    private func encode(_ image: PixelBuffer) -> [UInt8] {
-        switch encoding {
-        case .sixel(let palette): Sixel.encode(image, palette: palette)
-        case .iterm: ITermImages.encode(image)
-        }
     }
 
     /// The writes that make the screen show `pictures`, and only them.
@@ -129,14 +123,29 @@ public struct InlinePlacements<Spot: Hashable, Image: Hashable> {
             out.moveCursor(row: new.row, column: new.column)
             frame.draw += out.bytes
             let picture = pixels[spot]!
-            if new.sourceRows.count == picture.height {
-                if encoded[key] == nil { encoded[key] = encode(Self.framed(picture, new)) }
-                frame.draw += encoded[key]!
-            } else {
-                frame.draw += encode(Self.framed(picture, new))
+            let whole = new.sourceRows.count == picture.height
+            if whole, let bytes = encoded[key] {
+                frame.draw += bytes
+                continue
             }
+            let bytes: [UInt8]
+            switch encoding {
+            case .sixel(let palette):
+                // One palette per picture, so a picture cropped at the band's edge keeps its
+                // colours, and its crops cost no quantising.
+                let colors = quantized[new.image] ?? Sixel.quantize(picture, palette: palette)
+                quantized[new.image] = colors
+                let (width, height, indices) = Self.framed(colors.indices, width: picture.width, new)
+                bytes = Sixel.encode(width: width, height: height, colors: colors.colors, indices: indices)
+            case .iterm:
+                bytes = ITermImages.encode(Self.framed(picture, new))
+            }
+            if whole { encoded[key] = bytes }
+            frame.draw += bytes
         }
         encoded = encoded.filter { keys.contains($0.key) }
+        let images = Set(next.values.map(\.image))
+        quantized = quantized.filter { images.contains($0.key) }
         shown = next
         if !frame.erase.isEmpty { frame.erase = Self.saveCursor + frame.erase + Self.restoreCursor }
         if !frame.draw.isEmpty { frame.draw = Self.saveCursor + frame.draw + Self.restoreCursor }
@@ -147,6 +156,23 @@ public struct InlinePlacements<Spot: Hashable, Image: Hashable> {
     /// repaint, a resize, the terminal given back), every picture is drawn again.
     public mutating func invalidate() {
         shown = [:]
+    }
+
+    /// A quantised picture's rows `shown.sourceRows`, behind transparent margins (-1) that put
+    /// its first pixel where it belongs inside its first cell.
+    static func framed(_ indices: [Int16], width pictureWidth: Int, _ shown: Shown) -> (width: Int, height: Int, indices: [Int16]) {
+        let width = shown.padLeft + pictureWidth
+        let height = shown.padTop + shown.sourceRows.count
+        if shown.padTop == 0, shown.padLeft == 0, shown.sourceRows.count * pictureWidth == indices.count {
+            return (width, height, indices)
+        }
+        var framed = [Int16](repeating: -1, count: width * height)
+        for (index, sourceRow) in shown.sourceRows.enumerated() {
+            let from = sourceRow * pictureWidth
+            let to = (shown.padTop + index) * width + shown.padLeft
+            framed.replaceSubrange(to..<(to + pictureWidth), with: indices[from..<(from + pictureWidth)])
+        }
+        return (width, height, framed)
     }
 
     /// `picture`'s rows `shown.sourceRows`, behind transparent margins that put its first
