@@ -483,6 +483,27 @@ import Testing
         harness.reader.stop()
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func anArticleShowingOnePictureTwiceDrawsItTwice() async throws {
+        // Tall enough for both figures on the first screen of the article.
+        let harness = try await Harness(columns: 100, rows: 60, pictures: true, cellPixels: CellPixelSize(width: 10, height: 20))
+        let feed = try #require(try await harness.store.feeds().first { $0.title == "News" })
+        _ = try await harness.store.upsert(entries: [FeedEntry(
+            id: "twice", title: "The same picture twice", published: Date(timeIntervalSince1970: 1_790_001_000),
+            content: "<p>Before.</p><img src=\"https://img.example/2.jpg\"><p>Between.</p><img src=\"https://img.example/2.jpg\">")],
+            feed: feed.id, now: Date(timeIntervalSince1970: 1_790_001_000))
+        await harness.start()
+        #expect(harness.line(1).contains("The same picture twice"), "\(harness.screenText)")
+        harness.key(.enter)
+        await harness.pump(until: { harness.reader.state.isReadingArticle })
+        await harness.loadPictures()
+        harness.frames.advance()
+        let rows = harness.terminal.screen.kittyPlacements.values.map(\.row).sorted()
+        #expect(rows.count == 2, "both figures placed: \(rows)")
+        #expect(Set(harness.terminal.screen.kittyPlacements.keys.map(\.image)).count == 1, "one image, sent once")
+        harness.reader.stop()
+    }
+
     @Test(.timeLimit(.minutes(1)), arguments: [InlinePlacements<Int, Int>.Encoding.sixel(.adaptive(maxColors: 256)), .iterm])
     func inSixelAndITermThePicturesAreDrawnInTheirBoxesAndNoneIsLeftBehindWhenTheListMoves(
         _ encoding: InlinePlacements<Int, Int>.Encoding

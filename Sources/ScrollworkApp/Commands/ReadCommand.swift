@@ -57,7 +57,8 @@ struct ReadCommand: AsyncParsableCommand {
         // Pictures start as the environment suggests; the terminal's answers, which come in with
         // the input (in a few milliseconds, or never), decide once they are all there.
         let imageMode = settings.imageMode
-        let (pictures, notice) = PictureMode.resolve(imageMode, capabilities: nil, environment: environment)
+        let (pictures, notice) = PictureMode.resolve(
+            imageMode, capabilities: TerminalCapabilities(cellPixelSize: session.size?.cellPixelSize), environment: environment)
         var options = Reader.Options(settings: settings, colorMode: ColorMode.detect(environment: environment), pictures: pictures)
         // Over SSH, a picture's bytes cost more than the time to compress them.
         options.compressesPictures = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
@@ -73,6 +74,8 @@ struct ReadCommand: AsyncParsableCommand {
             reader.askCapabilities { PictureMode.resolve(imageMode, capabilities: $0, environment: environment) }
         }
         await reader.run()
+        // A reader quit at once may leave answers on their way, which the shell would show.
+        if reader.awaitsAnswers { session.discardAnswers() }
         session.stop()
         try? await fetcher.shutdown()
         try? await demoServer?.stop()

@@ -6,12 +6,13 @@ import TerminalUI
 import Thumbnails
 
 /// `scrollwork view IMAGE... [--width COLUMNS] [--height ROWS] [--colors MODE] [--protocol
-/// blocks|sixel|kitty]`: prints PNG and JPEG files, or images at `http(s)` URLs, as pictures of
-/// half blocks, like `chafa` or `viu`, or as sixel or kitty images at the terminal's pixel size.
+/// auto|blocks|sixel|kitty|iterm]`: prints PNG and JPEG files, or images at `http(s)` URLs, as
+/// kitty, sixel or iTerm2 images at the terminal's pixel size where it has them, else as
+/// pictures of half blocks, like `chafa` or `viu`.
 struct ViewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
-        abstract: "Print PNG or JPEG files or URLs as pictures in the terminal, two pixels per cell.",
+        abstract: "Print PNG or JPEG files or URLs as pictures in the terminal, at its pixel size where it can, else two pixels per cell.",
         discussion: """
             Each image is decoded straight to about the size it is shown at, then area-averaged \
             in linear light into half-block cells. Width defaults to the terminal's (80 columns \

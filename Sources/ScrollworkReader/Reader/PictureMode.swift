@@ -9,7 +9,8 @@ package enum PictureMode: Equatable, Sendable {
     /// Half blocks (`▀`) in colour: every terminal.
     case blocks
     /// The kitty graphics protocol, each picture placed over its box (cells of `cellPixels`),
-    /// wrapped for tmux's passthrough when `throughTmux`.
+    /// wrapped for tmux's passthrough when `throughTmux` (which ``resolve(_:capabilities:environment:)``
+    /// never asks for: a picture placed at the cursor lands wherever tmux left the terminal's).
     case kitty(cellPixels: CellPixelSize, throughTmux: Bool)
     /// Sixel images drawn over their boxes (cells of `cellPixels`), drawn again where they move.
     case sixel(cellPixels: CellPixelSize)

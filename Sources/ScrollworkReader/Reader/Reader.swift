@@ -70,13 +70,17 @@ package final class Reader: ListViewportHost {
     /// The terminal's answers to the capability query so far, gathered until its device
     /// attributes (asked last) arrive; nil when no question is open.
     private var capabilityReplies: [InputEvent]?
+    /// The cell size in pixels the kernel last said, to follow a font change: the terminal's
+    /// own answer wins until the kernel's changes.
+    private var kernelCellPixels: CellPixelSize?
     /// What the answers make of the pictures, and what to say of it.
     private var resolvePictures: ((TerminalCapabilities) -> (mode: PictureMode, notice: String?))?
 
     /// Where a picture drawn over the cells is: a post's thumbnail, or an article's picture.
     enum PictureSpot: Hashable {
         case row(EntryRow.ID)
-        case figure(URL)
+        /// The article's figure at this index (a picture may stand twice in one article).
+        case figure(Int)
     }
 
     /// How pictures are drawn over the cells.
@@ -118,6 +122,9 @@ package final class Reader: ListViewportHost {
             }
         }
         layer = Self.layer(for: options.pictures, compressed: options.compressesPictures)
+        kernelCellPixels = terminal.cellPixelSize
+        // The shelf loads pictures at the size the options draw them.
+        thumbnails.setCellPixels(options.pictures.cellPixels, displayed: [])
         viewport = ListViewport(host: self)
         viewport.setViewportHeight(Double(max(1, layout.body.height)))
     }
@@ -180,6 +187,10 @@ package final class Reader: ListViewportHost {
         terminal.write(TerminalCapabilities.query)
     }
 
+    /// Whether the terminal has not finished answering the capability query: its answers are
+    /// still to come, and must not reach the shell after the reader.
+    package var awaitsAnswers: Bool { capabilityReplies != nil }
+
     /// Takes `input` if it answers the capability query; the last answer decides the pictures.
     private func answers(_ input: InputEvent) -> Bool {
         guard var replies = capabilityReplies else { return false }
@@ -202,12 +213,15 @@ package final class Reader: ListViewportHost {
     /// Takes one event, then asks for a frame if something moves or arrived.
     package func send(_ event: Event) {
         if case .input(let input) = event, answers(input) { return }
-        perform(state.update(event, list: list, now: now))
-        // A new font size comes as a resize: pictures drawn in pixels load again at the size
-        // their boxes have now.
-        if case .input(.resize) = event, let cell = terminal.cellPixelSize, let drawn = state.options.pictures.cellPixels, cell != drawn {
-            send(.pictures(state.options.pictures.with(cellPixels: cell), notice: nil))
+        // A new font size comes as a resize: where the kernel's cell size changed, pictures
+        // drawn in pixels switch to it first, so the resize draws them once, at their new size.
+        if case .input(.resize) = event, let cell = terminal.cellPixelSize, cell != kernelCellPixels {
+            kernelCellPixels = cell
+            if state.options.pictures.cellPixels != nil, state.options.pictures.cellPixels != cell {
+                perform(state.update(.pictures(state.options.pictures.with(cellPixels: cell), notice: nil), list: list, now: now))
+            }
         }
+        perform(state.update(event, list: list, now: now))
         if state.running { requestFrameIfNeeded() }
     }
 
@@ -455,9 +469,9 @@ package final class Reader: ListViewportHost {
         let body = layout.body.top..<(layout.body.top + layout.body.height)
         switch state.screen {
         case .article(let article, let scroll):
-            return article.figures.compactMap { figure in
+            return article.figures.enumerated().compactMap { index, figure in
                 thumbnails.figureOverlay(figure.url).map { overlay in
-                    .init(spot: .figure(figure.url), image: overlay.request, pixels: overlay.pixels, row: body.lowerBound + figure.line - scroll,
+                    .init(spot: .figure(index), image: overlay.request, pixels: overlay.pixels, row: body.lowerBound + figure.line - scroll,
                           column: ArticleScreen.figureColumn, columns: figure.columns, rows: figure.rows, clip: body)
                 }
             }

@@ -180,8 +180,12 @@ package final class ThumbnailShelf {
 
     private func updateFigure(_ figure: ArticleScreen.Figure, _ state: ContentSlot<ThumbnailRequest, PixelBuffer>.State) {
         switch state {
-        case .empty, .loading: figurePictures[figure.url] = .loading
-        case .failed: figurePictures[figure.url] = .failed
+        case .empty, .loading:
+            figurePictures[figure.url] = .loading
+            figureOverlays[figure.url] = nil
+        case .failed:
+            figurePictures[figure.url] = .failed
+            figureOverlays[figure.url] = nil
         case .loaded(let request, let image):
             if let cellPixels {
                 figureOverlays[figure.url] = Overlay(request: request, box: (figure.columns, figure.rows), image, cellPixels: cellPixels)
@@ -228,8 +232,12 @@ package final class ThumbnailShelf {
 
     private func update(_ id: EntryRow.ID, _ state: ContentSlot<ThumbnailRequest, PixelBuffer>.State) {
         switch state {
-        case .empty, .loading: pictures[id] = .loading
-        case .failed: pictures[id] = .failed
+        case .empty, .loading:
+            pictures[id] = .loading
+            overlays[id] = nil
+        case .failed:
+            pictures[id] = .failed
+            overlays[id] = nil
         case .loaded(let request, let image):
             let box = PostListScreen.thumbnail
             if let cellPixels {

@@ -11,8 +11,9 @@ public enum ITermImages {
     /// The bytes that draw `image` at the cursor, its top-left pixel at the top-left of the
     /// cursor's cell, at one image pixel per screen pixel; transparent pixels stay transparent.
     /// - Complexity: O(pixels).
+    /// Empty when the picture could not be compressed (zlib out of memory): nothing is drawn.
     public static func encode(_ image: PixelBuffer) -> [UInt8] {
-        let png = PNGWriter.encode(image)
+        guard let png = PNGWriter.encode(image) else { return [] }
         return Array("\u{1B}]1337;File=inline=1;size=\(png.count);width=\(image.width)px;height=\(image.height)px;preserveAspectRatio=0:".utf8)
             + Base64.encode(png) + [0x07]
     }
@@ -21,7 +22,8 @@ public enum ITermImages {
 /// PNG files of RGBA pixels: what iTerm2's inline images carry. Rows unfiltered, deflated at
 /// zlib's fastest level: the pictures are small and the time is the frame's.
 enum PNGWriter {
-    static func encode(_ image: PixelBuffer) -> [UInt8] {
+    /// The PNG file of `image`; nil if zlib failed.
+    static func encode(_ image: PixelBuffer) -> [UInt8]? {
         var raw: [UInt8] = []
         raw.reserveCapacity((image.width * 4 + 1) * image.height)
         for row in 0..<image.height {
@@ -34,7 +36,8 @@ enum PNGWriter {
         header += [8, 6, 0, 0, 0]
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         chunk("IHDR", header, into: &out)
-        chunk("IDAT", KittyGraphics.deflated(raw) ?? [], into: &out)
+        guard let data = KittyGraphics.deflated(raw) else { return nil }
+        chunk("IDAT", data, into: &out)
         chunk("IEND", [], into: &out)
         return out
     }

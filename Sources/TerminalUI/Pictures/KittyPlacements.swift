@@ -33,7 +33,8 @@ public struct KittyPlacements<Spot: Hashable, Image: Hashable> {
 
     /// The size of a cell in pixels, which maps pictures to cells.
     public var cellSize: CellPixelSize
-    /// Whether every command is wrapped for tmux's passthrough.
+    /// Whether every command is wrapped for tmux's passthrough. The placements go to the
+    /// terminal's cursor, not the pane's: usable only where the pane's cursor is the terminal's.
     public var throughTmux: Bool
     /// Whether pictures are sent zlib-compressed: fewer bytes, more time to send a picture.
     public var compresses: Bool

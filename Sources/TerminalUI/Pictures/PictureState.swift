@@ -7,7 +7,8 @@ public enum PictureState: Hashable, Sendable {
     case loaded(HalfBlockPicture)
     /// The image could not be had: the box shows a cross in its middle.
     case failed
-    /// The picture is drawn over the cells at pixel resolution (``KittyPlacements``): the box
+    /// The picture is drawn over the cells at pixel resolution (``KittyPlacements``,
+    /// ``InlinePlacements``): the box
     /// is left blank under it.
     case overlaid
 }

@@ -126,6 +126,17 @@ public final class TerminalSession {
         TerminalRestorer.enter()
     }
 
+    /// Reads and drops input until the device attributes answer a query still open, or
+    /// `timeout` passes: answers that arrive after the terminal is given back would reach the
+    /// shell as text.
+    public func discardAnswers(timeout: Duration = .milliseconds(150)) {
+        let clock = ContinuousClock()
+        let limit = clock.now + timeout
+        while clock.now < limit {
+            if readEvents(timeout: limit - clock.now).contains(where: { if case .deviceAttributes = $0 { true } else { false } }) { return }
+        }
+    }
+
     /// Gives the terminal back as it was and removes the signal handlers. Safe to call twice.
     public func stop() {
         guard isActive else { return }

@@ -465,6 +465,8 @@ public struct InMemoryTerminal: Sendable {
             for row in 0..<cursorRow { erase(row: row, columns: 0..<screen.columns) }
             eraseLine(1)
         default:
+            // Clearing the screen takes kitty's placements with it, as kitty does; its images stay.
+            kittyPlacements = [:]
             for row in 0..<screen.rows { erase(row: row, columns: 0..<screen.columns) }
         }
     }
