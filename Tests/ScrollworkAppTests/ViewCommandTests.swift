@@ -28,8 +28,8 @@ struct ViewCommandTests {
 
     @Test func theProtocolIsTheTerminalsUnlessOneIsNamed() throws {
         #expect(try ViewCommand.parse(["a.png"]).pictureProtocol == .auto)
-        #expect(try ViewCommand.parse(["--protocol", "kitty", "a.png"]).resolvedProtocol() == .kitty)
-        #expect(try ViewCommand.parse(["--protocol", "blocks", "a.png"]).resolvedProtocol() == .blocks)
+        #expect(try ViewCommand.parse(["--protocol", "kitty", "a.png"]).resolvedProtocol().0 == .kitty)
+        #expect(try ViewCommand.parse(["--protocol", "blocks", "a.png"]).resolvedProtocol().0 == .blocks)
     }
 
     @Test func printsEachImageAsRowsOfHalfBlocksInTheColoursAskedFor() throws {

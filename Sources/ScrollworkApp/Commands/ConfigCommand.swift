@@ -67,14 +67,23 @@ struct ConfigCommand: AsyncParsableCommand {
     /// capability queries (at most 150 ms, raw input only, the screen left alone), else the
     /// environment. Not a terminal: nothing is asked.
     static func terminalGraphics() -> (PictureProtocol, reason: String) {
+        let (found, reason, _) = askTerminal()
+        return (found, reason)
+    }
+
+    /// What ``terminalGraphics()`` finds, with the cell size in pixels the terminal said (or
+    /// the kernel knows), if any.
+    static func askTerminal() -> (PictureProtocol, reason: String, cellPixels: CellPixelSize?) {
         let environment = ProcessInfo.processInfo.environment
         guard let session = TerminalSession(modes: []) else {
             let (found, reason) = PictureProtocol.detect(TerminalCapabilities(), environment: environment)
-            return (found, reason + "; standard input and output are not both a terminal, so it was not asked")
+            return (found, reason + "; standard input and output are not both a terminal, so it was not asked", nil)
         }
         guard let capabilities = try? session.run({ session.queryCapabilities() }) else {
-            return PictureProtocol.detect(TerminalCapabilities(), environment: environment)
+            let (found, reason) = PictureProtocol.detect(TerminalCapabilities(), environment: environment)
+            return (found, reason, nil)
         }
-        return PictureProtocol.detect(capabilities, environment: environment)
+        let (found, reason) = PictureProtocol.detect(capabilities, environment: environment)
+        return (found, reason, capabilities.cellPixelSize)
     }
 }

@@ -61,16 +61,18 @@ struct ViewCommand: AsyncParsableCommand {
     @Option(name: .customLong("protocol"), help: "auto (what the terminal answers it draws, as scrollwork config shows; blocks when standard output is not a terminal), blocks (half blocks, any terminal), sixel (pixels: xterm -ti vt340, foot, mlterm, WezTerm…) or kitty (pixels: kitty, Ghostty, WezTerm) or iterm (pixels: iTerm2, WezTerm); default auto.")
     var pictureProtocol = PictureProtocol.auto
 
-    /// The protocol `--protocol` names, `auto` resolved: the terminal is asked (at most
-    /// 150 ms) only when standard output is one.
-    func resolvedProtocol() -> PictureProtocol {
-        guard pictureProtocol == .auto else { return pictureProtocol }
-        guard isatty(STDOUT_FILENO) == 1 else { return .blocks }
-        switch ConfigCommand.terminalGraphics().0 {
-        case .kitty: return .kitty
-        case .sixel: return .sixel
-        case .iterm: return .iterm
-        case .blocks, .none: return .blocks
+    /// The protocol `--protocol` names, `auto` resolved, with the cell size in pixels the
+    /// terminal said: it is asked (at most 150 ms) only for `auto`, and only when standard
+    /// output is a terminal.
+    func resolvedProtocol() -> (PictureProtocol, cellPixels: CellPixelSize?) {
+        guard pictureProtocol == .auto else { return (pictureProtocol, nil) }
+        guard isatty(STDOUT_FILENO) == 1 else { return (.blocks, nil) }
+        let (found, _, cellPixels) = ConfigCommand.askTerminal()
+        switch found {
+        case .kitty: return (.kitty, cellPixels)
+        case .sixel: return (.sixel, cellPixels)
+        case .iterm: return (.iterm, cellPixels)
+        case .blocks, .none: return (.blocks, cellPixels)
         }
     }
 
@@ -84,7 +86,7 @@ struct ViewCommand: AsyncParsableCommand {
         let terminal = TerminalSize.of(fileDescriptor: STDOUT_FILENO)
         let box = Self.box(width: width, height: height, terminal: terminal)
         let mode = colors?.mode ?? ColorMode.detect(environment: ProcessInfo.processInfo.environment)
-        let pictureProtocol = resolvedProtocol()
+        let (pictureProtocol, answeredCellPixels) = resolvedProtocol()
         // Only made when a URL is given: starting an HTTP client costs threads and time.
         var loader: HTTPDataLoader?
         var failed = false
@@ -100,7 +102,7 @@ struct ViewCommand: AsyncParsableCommand {
                 let cellSize = terminal?.cellPixelSize ?? .assumed
                 if pictureProtocol != .blocks {
                     // A terminal that does not say its cell size in pixels gets the usual 10 × 20.
-                    let pixelSize = terminal?.cellPixelSize ?? CellPixelSize(width: 10, height: 20)
+                    let pixelSize = answeredCellPixels ?? terminal?.cellPixelSize ?? CellPixelSize(width: 10, height: 20)
                     let pixels = try Self.pixels(of: image, data: data, box: box, cellSize: pixelSize, decoder: ThumbnailDecoder())
                     if pictureProtocol == .sixel {
                         Console.printTerminalOutput(Sixel.encode(pixels) + [0x0A])
