@@ -86,4 +86,18 @@ import Thumbnails
         #expect(e.id == c.id && e.evicted.isEmpty)
         #expect(ids.id(for: "b").isNew)
     }
+
+    @Test func theBytesHeldStayWithinTheBudgetTheLeastRecentlyShownGoingFirst() {
+        var ids = KittyImageIDs<String>(capacity: 10, byteBudget: 100)
+        let a = ids.id(for: "a", bytes: 40), b = ids.id(for: "b", bytes: 40)
+        #expect(ids.bytes == 80)
+        #expect(ids.id(for: "a", bytes: 40) == (a.id, false, []))
+        // 40 more would pass 100: "b", shown least recently, goes.
+        let c = ids.id(for: "c", bytes: 40)
+        #expect(c.evicted == [b.id] && ids.bytes == 80 && ids.count == 2)
+        // A picture larger than the whole budget empties it, and is held alone.
+        let huge = ids.id(for: "huge", bytes: 500)
+        #expect(Set(huge.evicted) == [a.id, c.id] && ids.count == 1 && ids.bytes == 500)
+        #expect(ids.forget("huge") != nil && ids.bytes == 0)
+    }
 }

@@ -92,6 +92,13 @@ import Thumbnails
         }
         #expect(terminal.kittyImages.count == 2)
         #expect(terminal.kittyPlacements.count == 1)
+        // And at most the byte budget: two pictures of 120 × 80 RGBA fit in 80,000 bytes, three do not.
+        var budgeted = Placements(cellSize: Self.cell, byteBudget: 80_000)
+        var small = InMemoryTerminal(columns: 80, rows: 30)
+        for (index, image) in ["x", "y", "z"].enumerated() {
+            small.apply(budgeted.frame([Self.picture("spot\(index)", image: image, row: 5)]))
+        }
+        #expect(small.kittyImages.count == 2)
     }
 
     @Test func compressedPicturesGoAsZlibStreams() {

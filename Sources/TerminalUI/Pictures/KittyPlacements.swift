@@ -42,17 +42,16 @@ public struct KittyPlacements<Spot: Hashable, Image: Hashable> {
     private var placed: [Spot: Placement] = [:]
     private var nextPlacement = 1
 
-    /// No picture shown yet, in cells of `cellSize`, holding at most `capacity` images in the
-    /// terminal.
-    public init(cellSize: CellPixelSize, capacity: Int = 128, throughTmux: Bool = false, compresses: Bool = false) {
+    /// No picture shown yet, in cells of `cellSize`, holding at most `capacity` images and
+    /// `byteBudget` bytes of their pixels in the terminal (by default 64 MB, a fifth of kitty's
+    /// own quota).
+    public init(cellSize: CellPixelSize, capacity: Int = 128, byteBudget: Int = 64 << 20, throughTmux: Bool = false,
+                compresses: Bool = false) {
         self.cellSize = cellSize
         self.throughTmux = throughTmux
         self.compresses = compresses
-        images = KittyImageIDs(capacity: capacity)
+        images = KittyImageIDs(capacity: capacity, byteBudget: byteBudget)
     }
-
-    /// How many pictures are placed now.
-    public var placedCount: Int { placed.count }
 
     /// The bytes that show `pictures`, and only them: new images sent, moved ones placed
     /// again, the ones no longer listed removed. Empty when nothing changed.
@@ -63,7 +62,7 @@ public struct KittyPlacements<Spot: Hashable, Image: Hashable> {
         var shown: Set<Spot> = []
         for picture in pictures where !shown.contains(picture.spot) {
             guard let geometry = geometry(of: picture) else { continue }
-            let (id, isNew, evicted) = images.id(for: picture.image)
+            let (id, isNew, evicted) = images.id(for: picture.image, bytes: picture.pixels.width * picture.pixels.height * 4)
             for gone in evicted {
                 out += command(KittyGraphics.deleteImage(id: gone))
                 // Its placements went with it.
