@@ -52,6 +52,9 @@ enum PeakMemory {
         #endif
     }
 
+    /// The process's resident memory now (`VmRSS`), in bytes; nil where it cannot be read.
+    static var residentBytes: Int? { statusField("VmRSS") }
+
     /// A `kB` field of `/proc/self/status`, in bytes.
     private static func statusField(_ name: String) -> Int? {
         #if os(Linux)

@@ -73,7 +73,9 @@ struct UIBench: AsyncParsableCommand {
             the main actor: applying a chunk of the update, physics, layout, building the cells, \
             diffing and encoding them. busy_ms_per_frame is all main-actor work in one 1/60 s of \
             wall time (frames, keys, snapshots, arrivals), over the intervals that had any. bytes_per_frame is what one frame wrote. frames_over_budget counts \
-            frames over 16.7 ms. The run takes about 15 seconds of real time.
+            frames over 16.7 ms. rss_mb is the process's resident memory after the script. The run takes about 15 seconds of real time. \
+            first-screen-500 then times, 20 times, opening a database of the demo's 500 posts, making the reader and running it \
+            until its first frame shows them.
             """)
 
     @OptionGroup var options: BenchOptions
@@ -90,7 +92,7 @@ struct UIBench: AsyncParsableCommand {
     func run() async throws {
         var report = BenchReport(columns: [
             "case", "frames", "frame_ms_p50", "frame_ms_p99", "frame_ms_max", "frames_over_budget",
-            "busy_ms_per_frame_p99", "bytes_per_frame_p50", "bytes_per_frame_p99", "refresh_changes",
+            "busy_ms_per_frame_p99", "bytes_per_frame_p50", "bytes_per_frame_p99", "refresh_changes", "rss_mb",
         ])
         let cell = PictureMode.assumedCellPixels
         let modes: [(Pictures, String, PictureMode)] = [
@@ -101,6 +103,52 @@ struct UIBench: AsyncParsableCommand {
             report.append(try await Self.measure(name, pictures: mode))
         }
         report.print(json: options.json)
+        var first = BenchReport(columns: ["case", "launches", "first_screen_ms_p50", "first_screen_ms_p90", "first_screen_ms_max"])
+        first.append(try await Self.firstScreen(launches: 20))
+        first.print(json: options.json)
+    }
+
+    /// `first-screen-500`: from opening a database of the demo's 500 posts to the first frame
+    /// that shows them, in-process, `launches` times: the store opened, the reader made (its
+    /// thumbnail shelf, HTTP client and all) and run until its list is drawn.
+    @MainActor
+    private static func firstScreen(launches: Int) async throws -> [BenchValue] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-first-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("first.sqlite").path
+        do {
+            let server = try await DemoServer.start(latency: false)
+            let store = try FeedStore(path: path)
+            let feed = try await store.addFeed(url: server.feedURL, title: "Scrollwork demo")
+            _ = try await store.upsert(entries: FeedDocumentParser().parse(server.document(), url: server.feedURL).entries, feed: feed.id)
+            try await server.stop()
+        }
+        var milliseconds: [Double] = []
+        for _ in 0..<launches {
+            let started = ContinuousClock.now
+            let store = try FeedStore(path: path)
+            let fetcher = FeedFetcher()
+            let terminal = ScriptedTerminal(columns: 120, rows: 40, decodesFrames: false)
+            var readerOptions = Reader.Options()
+            readerOptions.refreshInterval = nil
+            let reader = Reader(terminal: terminal, store: store, refresher: FeedRefresher(store: store, fetcher: fetcher),
+                                title: "Scrollwork", frames: LiveFrames(), options: readerOptions)
+            let running = Task { @MainActor in await reader.run() }
+            let limit = ContinuousClock.now + .seconds(10)
+            while reader.lastFrame.rows.isEmpty || terminal.frameSizes.isEmpty {
+                guard ContinuousClock.now < limit else { throw Failure("bench ui: the first screen never came") }
+                try await Task.sleep(for: .microseconds(200))
+            }
+            milliseconds.append((ContinuousClock.now - started).milliseconds)
+            reader.sink.yield(.input(.key(KeyPress(.character("Q")))))
+            await running.value
+            try? await fetcher.shutdown()
+        }
+        return [
+            .text("first-screen-500"), .number(Double(launches)), .number(TerminalBench.percentile(milliseconds, 0.5)),
+            .number(TerminalBench.percentile(milliseconds, 0.9)), .number(milliseconds.max() ?? 0),
+        ]
     }
 
     /// One run of the script with pictures drawn as `pictures`: its row of figures.
@@ -142,7 +190,7 @@ struct UIBench: AsyncParsableCommand {
             .number(frames.max() ?? 0), .number(Double(frames.filter { $0 > 1000.0 / 60 }.count)),
             .number(log.busyMilliseconds.isEmpty ? 0 : TerminalBench.percentile(log.busyMilliseconds, 0.99)),
             .number(TerminalBench.percentile(bytes, 0.5)), .number(TerminalBench.percentile(bytes, 0.99)),
-            .number(Double(changes)),
+            .number(Double(changes)), BenchValue(PeakMemory.residentBytes.map { Double($0) / 1_048_576 }),
         ]
     }
 

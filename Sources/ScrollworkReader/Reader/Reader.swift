@@ -43,7 +43,7 @@ package final class Reader: ListViewportHost {
     private var renderer: FrameRenderer
     private var buffer: CellBuffer
     /// The last frame the viewport rendered, drawn again when only the status changes.
-    private(set) var lastFrame = ListViewport<EntryRow>.Frame(rows: [], offset: 0, contentHeight: 0)
+    package private(set) var lastFrame = ListViewport<EntryRow>.Frame(rows: [], offset: 0, contentHeight: 0)
     /// The posts' cells as last drawn, reused while they are unchanged.
     private let strips = PostListScreen.StripCache()
     private var frameRequested = false
