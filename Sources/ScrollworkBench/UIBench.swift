@@ -170,7 +170,7 @@ struct UIBench: AsyncParsableCommand {
         let log = FrameLog(terminal: terminal)
         let reader = Reader(terminal: terminal, store: store, refresher: FeedRefresher(store: store, fetcher: fetcher),
                             title: "Scrollwork demo", frames: TimedFrames(LiveFrames(), log: log),
-                            thumbnails: ThumbnailShelf(cellPixels: pictures.cellPixels), options: readerOptions)
+                            thumbnails: ThumbnailShelf(), options: readerOptions)
 
         let script = Task { @MainActor in
             try await Self.play(reader, generations: generations)

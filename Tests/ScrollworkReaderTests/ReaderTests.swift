@@ -72,7 +72,7 @@ import Testing
                 news.url: Array(("<rss version=\"2.0\"><channel><title>News</title>" + fresh.joined() + "</channel></rss>").utf8),
             ])
             reader = Reader(terminal: terminal, store: store, refresher: FeedRefresher(store: store, fetcher: fetcher),
-                            title: "Test", frames: frames, thumbnails: pictures ? ThumbnailShelf(cellPixels: cellPixels, loader: EvenImages()) : ThumbnailShelf(loader: NoImages()), options: options,
+                            title: "Test", frames: frames, thumbnails: pictures ? ThumbnailShelf(loader: EvenImages()) : ThumbnailShelf(loader: NoImages()), options: options,
                             notice: notice, date: { epoch.addingTimeInterval(600) })
             let opened = self.opened
             reader.browser = BrowserLauncher(environment: ["BROWSER": "w3m"]) { arguments in

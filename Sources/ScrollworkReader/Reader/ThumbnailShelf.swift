@@ -41,19 +41,20 @@ package final class ThumbnailShelf {
     /// A shelf decoding to at most `pixelSize` pixels a side, loading over HTTP (only `http` and
     /// `https` pictures load; see ``isRemote(_:)``), and
     /// keeping the loaded files in `diskCache` when given.
-    package convenience init(cellPixels: CellPixelSize? = nil, diskCache: (any DataCaching<URL>)? = nil) {
+    package convenience init(diskCache: (any DataCaching<URL>)? = nil) {
         let transfer = HTTPDataLoader()
-        self.init(cellPixels: cellPixels, loader: transfer, diskCache: diskCache, transfer: transfer)
+        self.init(loader: transfer, diskCache: diskCache, transfer: transfer)
     }
 
     /// A shelf loading with `loader`: a test's.
-    package convenience init(cellPixels: CellPixelSize? = nil, loader: some DataLoading<URL>) {
-        self.init(cellPixels: cellPixels, loader: loader, diskCache: nil, transfer: nil)
+    package convenience init(loader: some DataLoading<URL>) {
+        self.init(loader: loader, diskCache: nil, transfer: nil)
     }
 
-    private init(cellPixels: CellPixelSize?, loader: some DataLoading<URL>, diskCache: (any DataCaching<URL>)?, transfer: HTTPDataLoader?) {
-        pixelSize = Self.pixelSize(cellPixels)
-        self.cellPixels = cellPixels
+    /// Pictures start in half blocks; the reader sets the cell size it draws pixels in
+    /// (``setCellPixels(_:displayed:)``).
+    private init(loader: some DataLoading<URL>, diskCache: (any DataCaching<URL>)?, transfer: HTTPDataLoader?) {
+        pixelSize = Self.pixelSize(nil)
         self.transfer = transfer
         let pipeline = ContentPipeline(
             loader: loader, processor: ThumbnailProcessor(),

@@ -1,4 +1,3 @@
-import CThumbnails
 import Thumbnails
 
 /// Pictures as iTerm2 inline images (`OSC 1337 ; File=`), which iTerm2 and WezTerm draw at
@@ -36,7 +35,7 @@ enum PNGWriter {
         header += [8, 6, 0, 0, 0]
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         chunk("IHDR", header, into: &out)
-        guard let data = KittyGraphics.deflated(raw) else { return nil }
+        guard let data = Zlib.deflated(raw) else { return nil }
         chunk("IDAT", data, into: &out)
         chunk("IEND", [], into: &out)
         return out
@@ -46,7 +45,7 @@ enum PNGWriter {
         append(UInt32(data.count), to: &out)
         let body = Array(type.utf8) + data
         out += body
-        append(body.withUnsafeBufferPointer { ct_crc32(0, $0.baseAddress, $0.count) }, to: &out)
+        append(Zlib.crc32(body), to: &out)
     }
 
     private static func append(_ value: UInt32, to out: inout [UInt8]) {

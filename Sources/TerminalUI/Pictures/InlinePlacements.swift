@@ -147,8 +147,8 @@ public struct InlinePlacements<Spot: Hashable, Image: Hashable> {
         let images = Set(next.values.map(\.image))
         quantized = quantized.filter { images.contains($0.key) }
         shown = next
-        if !frame.erase.isEmpty { frame.erase = Self.saveCursor + frame.erase + Self.restoreCursor }
-        if !frame.draw.isEmpty { frame.draw = Self.saveCursor + frame.draw + Self.restoreCursor }
+        frame.erase = EscapeSequenceWriter.keepingCursor(frame.erase)
+        frame.draw = EscapeSequenceWriter.keepingCursor(frame.draw)
         return frame
     }
 
@@ -190,7 +190,4 @@ public struct InlinePlacements<Spot: Hashable, Image: Hashable> {
         return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: bytes)
     }
 
-    /// `ESC 7` and `ESC 8`: DECSC and DECRC.
-    static var saveCursor: [UInt8] { [0x1B, 0x37] }
-    static var restoreCursor: [UInt8] { [0x1B, 0x38] }
 }

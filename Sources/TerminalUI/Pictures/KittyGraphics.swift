@@ -1,4 +1,3 @@
-import CThumbnails
 import Thumbnails
 
 /// Pictures through the kitty graphics protocol, placed with Unicode placeholders: the image is
@@ -62,24 +61,12 @@ public enum KittyGraphics {
     public static func transmitOnly(_ image: PixelBuffer, id: Int, compressed: Bool = false) -> [UInt8] {
         precondition((1...0xFFFF_FFFF).contains(id), "kitty image ids are 1 to 2³² − 1")
         let pixels = rgba(image)
-        if compressed, let compressed = deflated(pixels) {
+        if compressed, let compressed = Zlib.deflated(pixels) {
             return chunked(compressed, firstKeys: "a=t,f=32,o=z,s=\(image.width),v=\(image.height),i=\(id),q=2")
         }
         return chunked(pixels, firstKeys: "a=t,f=32,s=\(image.width),v=\(image.height),i=\(id),q=2")
     }
 
-    /// `bytes` as a zlib stream at the fastest level; nil if zlib failed.
-    static func deflated(_ bytes: [UInt8]) -> [UInt8]? {
-        var out = [UInt8](repeating: 0, count: ct_deflate_bound(bytes.count))
-        let size = bytes.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { output in
-                ct_deflate(input.baseAddress, input.count, output.baseAddress, output.count, 1)
-            }
-        }
-        guard size > 0 else { return nil }
-        out.removeSubrange(size...)
-        return out
-    }
 
     /// Shows image `id`, sent before, at the cursor, scaled to `columns` × `rows` cells, as
     /// placement `placement` (1...): placing it again under the same placement moves it. The

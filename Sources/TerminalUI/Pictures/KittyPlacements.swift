@@ -92,8 +92,7 @@ public struct KittyPlacements<Spot: Hashable, Image: Hashable> {
             out += command(KittyGraphics.deletePlacement(id: placement.image, placement: placement.id))
             placed[spot] = nil
         }
-        guard !out.isEmpty else { return [] }
-        return Self.saveCursor + out + Self.restoreCursor
+        return EscapeSequenceWriter.keepingCursor(out)
     }
 
     /// The bytes that remove every placement (another screen covers the pictures); the images
@@ -121,7 +120,4 @@ public struct KittyPlacements<Spot: Hashable, Image: Hashable> {
         throughTmux ? KittyGraphics.tmuxPassthrough(bytes) : bytes
     }
 
-    /// `ESC 7` and `ESC 8`: DECSC and DECRC.
-    static var saveCursor: [UInt8] { [0x1B, 0x37] }
-    static var restoreCursor: [UInt8] { [0x1B, 0x38] }
 }

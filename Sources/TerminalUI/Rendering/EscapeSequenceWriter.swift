@@ -26,6 +26,12 @@ struct EscapeSequenceWriter {
         bytes.append(final)
     }
 
+    /// `bytes` between DECSC and DECRC (`ESC 7`, `ESC 8`): whatever they move, the cursor and
+    /// the pen are where they were after; empty bytes stay empty.
+    static func keepingCursor(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.isEmpty ? [] : [0x1B, 0x37] + bytes + [0x1B, 0x38]
+    }
+
     /// CUP: the cursor to zero-based `row`, `column`, with the defaults (1) left out.
     mutating func moveCursor(row: Int, column: Int) {
         bytes.append(0x1B)
