@@ -82,10 +82,10 @@ struct UIBench: AsyncParsableCommand {
 
     /// How the pictures are drawn in the run.
     enum Pictures: String, ExpressibleByArgument, CaseIterable {
-        case blocks, kitty, sixel, iterm, all
+        case blocks, kitty, kittyPlaceholders = "kitty-placeholders", sixel, iterm, all
     }
 
-    @Option(help: "How pictures are drawn: blocks (half blocks in cells), kitty (kitty graphics placed over the cells), sixel (sixel images over the cells), iterm (iTerm2 images over the cells), in cells of 10 × 20 pixels, or all (one run each).")
+    @Option(help: "How pictures are drawn: blocks (half blocks in cells), kitty (kitty graphics placed over the cells), kitty-placeholders (kitty graphics shown by Unicode placeholders in the cells), sixel (sixel images over the cells), iterm (iTerm2 images over the cells), in cells of 10 × 20 pixels, or all (one run each).")
     var pictures = Pictures.blocks
 
     @MainActor
@@ -96,7 +96,8 @@ struct UIBench: AsyncParsableCommand {
         ])
         let cell = PictureMode.assumedCellPixels
         let modes: [(Pictures, String, PictureMode)] = [
-            (.blocks, "demo-fling-refresh", .blocks), (.kitty, "demo-fling-refresh-kitty", .kitty(cellPixels: cell, throughTmux: false)),
+            (.blocks, "demo-fling-refresh", .blocks), (.kitty, "demo-fling-refresh-kitty", .kitty(cellPixels: cell, placing: .direct)),
+            (.kittyPlaceholders, "demo-fling-refresh-kitty-placeholders", .kitty(cellPixels: cell, placing: .placeholders(throughTmux: false))),
             (.sixel, "demo-fling-refresh-sixel", .sixel(cellPixels: cell)), (.iterm, "demo-fling-refresh-iterm", .iterm(cellPixels: cell)),
         ]
         for (choice, name, mode) in modes where pictures == .all || pictures == choice {

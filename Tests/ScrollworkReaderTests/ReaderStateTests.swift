@@ -220,7 +220,7 @@ import Testing
     @Test func theTerminalsAnswerChangesThePicturesOnceAndItsNoticeIsKept() {
         let list = Self.list(3)
         var state = Self.state(list)
-        let kitty = PictureMode.kitty(cellPixels: CellPixelSize(width: 9, height: 18), throughTmux: false)
+        let kitty = PictureMode.kitty(cellPixels: CellPixelSize(width: 9, height: 18), placing: .direct)
         #expect(state.update(.pictures(kitty, notice: nil), list: list, now: .zero) == [.drawPictures(kitty), .repaint])
         #expect(state.options.pictures == kitty)
         #expect(state.update(.pictures(kitty, notice: "said"), list: list, now: .zero).isEmpty, "the same pictures: nothing to do")

@@ -39,7 +39,8 @@ import Testing
         let opened = Recorder<[String]>()
 
         init(count: Int = 30, options: Reader.Options = Reader.Options(), columns: Int = 100, rows: Int = 30, notice: String? = nil,
-             pictures: Bool = false, cellPixels: CellPixelSize? = nil, inline: InlinePlacements<Int, Int>.Encoding? = nil) async throws {
+             pictures: Bool = false, cellPixels: CellPixelSize? = nil, inline: InlinePlacements<Int, Int>.Encoding? = nil,
+             kittyPlacing: PictureMode.KittyPlacing = .direct) async throws {
             store = try FeedStore()
             let news = try await store.addFeed(url: URL(string: "https://news.example/feed")!, title: "News")
             let broken = try await store.addFeed(url: URL(string: "https://broken.example/feed")!, title: "Broken")
@@ -60,7 +61,7 @@ import Testing
                 switch inline {
                 case .sixel: options.pictures = .sixel(cellPixels: cellPixels)
                 case .iterm: options.pictures = .iterm(cellPixels: cellPixels)
-                case nil: options.pictures = .kitty(cellPixels: cellPixels, throughTmux: false)
+                case nil: options.pictures = .kitty(cellPixels: cellPixels, placing: kittyPlacing)
                 }
             }
             // News answers with three new posts on top; Broken has no route.
@@ -446,7 +447,7 @@ import Testing
         // centred in a box of 144 pixels now: 60 pixels in, column 2 + 5, 0 pixels in.
         harness.terminal.cellPixelSize = CellPixelSize(width: 12, height: 24)
         harness.reader.send(.input(.resize(columns: 100, rows: 30)))
-        #expect(harness.reader.state.options.pictures == .kitty(cellPixels: CellPixelSize(width: 12, height: 24), throughTmux: false))
+        #expect(harness.reader.state.options.pictures == .kitty(cellPixels: CellPixelSize(width: 12, height: 24), placing: .direct))
         await harness.settle()
         await harness.loadPictures()
         #expect(!screen.kittyPlacements.isEmpty && screen.kittyPlacements.values.allSatisfy { $0.column == 7 && $0.offsetX == 0 })
@@ -454,6 +455,99 @@ import Testing
         // The reader ends: the terminal frees every picture.
         harness.reader.stop()
         #expect(screen.kittyImages.isEmpty && screen.kittyPlacements.isEmpty)
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [false, true])
+    func withPlaceholdersEachBoxShowsItsOwnPostsPictureAsTextThatScrollsWithIt(throughTmux: Bool) async throws {
+        let harness = try await Harness(count: 60, pictures: true, cellPixels: CellPixelSize(width: 10, height: 20),
+                                        kittyPlacing: .placeholders(throughTmux: throughTmux))
+        await harness.start()
+        await harness.loadPictures()
+        var screen: InMemoryTerminal { harness.terminal.screen }
+        /// For each thumbnail box on the list's band with a picture loaded, the screen rows it
+        /// covers there and the image it shows.
+        func boxes() -> [(rows: Range<Int>, image: Int)] {
+            harness.reader.lastFrame.rows.compactMap { row in
+                guard harness.reader.thumbnails.overlay(for: row.item.id) != nil else { return nil }
+                let top = 1 + Int(row.top.rounded())
+                let (first, end) = (max(1, top), min(29, top + 4))
+                guard first < end, let shown = screen.kittyPlaceholder(atRow: first, column: 2) else { return nil }
+                return (first..<end, shown.image)
+            }
+        }
+        /// Every box whole: each of its cells a placeholder of its image naming the cell's own
+        /// row and column of the box; and no placeholder anywhere else.
+        func check(_ moment: String) {
+            let boxes = boxes()
+            var covered = 0
+            for box in boxes {
+                let top = box.rows.lowerBound - (screen.kittyPlaceholder(atRow: box.rows.lowerBound, column: 2)?.row ?? 0)
+                for row in box.rows {
+                    for column in 2..<14 {
+                        let shown = screen.kittyPlaceholder(atRow: row, column: column)
+                        #expect(shown.map { [$0.image, $0.row, $0.column] } == [box.image, row - top, column - 2], "\(moment): \(row), \(column)")
+                    }
+                }
+                covered += box.rows.count * 12
+            }
+            let everywhere = (0..<30).reduce(0) { sum, row in sum + (0..<100).count { screen.kittyPlaceholder(atRow: row, column: $0) != nil } }
+            #expect(everywhere == covered, "\(moment): no placeholder outside a box")
+        }
+        #expect(boxes().count >= 3)
+        // Two posts never show one image: each box names its own.
+        #expect(Set(boxes().map(\.image)).count == boxes().count)
+        check("at the top")
+        #expect(screen.kittyPlacements.isEmpty, "nothing is placed directly")
+        #expect(screen.unsupported.isEmpty)
+
+        // Page after page, and back by single steps, frame by frame; images are sent once.
+        for key in [" ", " ", "k", "k", "b"] {
+            harness.key(.character(Character(key)))
+            while harness.frames.hasPendingFrame {
+                harness.frames.advance()
+                check("after \(key)")
+            }
+            await harness.settle()
+            await harness.loadPictures()
+            check("after \(key), at rest")
+        }
+        let sent = screen.graphicsCommands.filter { $0.hasPrefix("a=T") }.count
+        #expect(sent == screen.kittyImages.count, "no image sent twice while it is held")
+        // The help covers the list: no placeholder over it, and none sent again when it closes.
+        harness.key(.character("?"))
+        #expect((0..<30).allSatisfy { row in (0..<100).allSatisfy { screen.kittyPlaceholder(atRow: row, column: $0) == nil } })
+        harness.key(.character("?"))
+        check("after the help")
+        #expect(screen.graphicsCommands.filter { $0.hasPrefix("a=T") }.count == sent)
+        harness.reader.stop()
+        #expect(screen.kittyImages.isEmpty, "the terminal frees every image at the end")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func insideTmuxTheTerminalOutsideAnswersLastAndDecides() async throws {
+        let harness = try await Harness(pictures: true)
+        let tmux = ["TMUX": "/tmp/tmux-0/default,1,0"]
+        harness.reader.askCapabilities(throughTmux: true) { PictureMode.resolve(.auto, capabilities: $0, environment: tmux) }
+        #expect(harness.terminal.screen.queries.filter { $0 == "^[[c" }.count == 2, "tmux and the terminal outside are asked")
+        #expect(harness.reader.awaitedAnswers == 2)
+        await harness.start()
+        // tmux answers for itself: half blocks so far.
+        harness.reader.send(.input(.terminalVersion("tmux 3.3a")))
+        harness.reader.send(.input(.deviceAttributes([1, 2])))
+        #expect(harness.reader.state.options.pictures == .blocks)
+        #expect(harness.reader.awaitedAnswers == 1)
+        // The terminal outside answers through the passthrough: a kitty with placeholders.
+        for reply in [InputEvent.kittyGraphicsReply("i=31;OK"), .terminalVersion("kitty(0.35.2)"),
+                      .cellSizeReport(CellPixelSize(width: 9, height: 18)), .deviceAttributes([62])] {
+            harness.reader.send(.input(reply))
+        }
+        #expect(harness.reader.awaitedAnswers == 0)
+        #expect(harness.reader.state.options.pictures == .kitty(cellPixels: CellPixelSize(width: 9, height: 18), placing: .placeholders(throughTmux: true)))
+        await harness.settle()
+        await harness.loadPictures()
+        #expect(harness.terminal.screen.kittyPlaceholder(atRow: 2, column: 2) != nil, "\(harness.screenText)")
+        #expect(harness.terminal.screen.kittyPlacements.isEmpty)
+        harness.reader.stop()
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -473,7 +567,7 @@ import Testing
         harness.reader.send(.input(.cellSizeReport(CellPixelSize(width: 10, height: 20))))
         harness.reader.send(.input(.deviceAttributes([62, 4, 22])))
         #expect(harness.reader.state.selectedID != nil)
-        #expect(harness.reader.state.options.pictures == .kitty(cellPixels: CellPixelSize(width: 10, height: 20), throughTmux: false))
+        #expect(harness.reader.state.options.pictures == .kitty(cellPixels: CellPixelSize(width: 10, height: 20), placing: .direct))
         // The pictures load again at their box's size in pixels and are placed over blank boxes.
         await harness.settle()
         await harness.loadPictures()

@@ -248,6 +248,27 @@ private func decodeAll(_ input: [UInt8]) -> [InputEvent] {
         #expect(!TerminalCapabilities(replies: [.kittyGraphicsReply("i=31;ENOTSUPPORTED:no")]).kittyGraphics)
     }
 
+    @Test func throughTmuxTheAnswersAfterItsOwnAreTheTerminalsOutsideIt() {
+        // What tmux 3.3a in kitty 0.26.5 answered query(throughTmux: true), recorded, with
+        // allow-passthrough on and off.
+        let on = "\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[6;18;9t\u{1B}[?62;c"
+        let off = "\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c"
+        let passed = TerminalCapabilities(replies: decodeAll(Array(on.utf8)), throughTmux: true)
+        #expect(passed.terminalVersion == "tmux 3.3a" && !passed.kittyGraphics && passed.cellPixelSize == nil && passed.answered)
+        #expect(passed.outer == .init(kittyGraphics: true, terminalVersion: "kitty(0.26.5)", cellPixelSize: CellPixelSize(width: 9, height: 18)))
+        #expect(PictureProtocol.detect(passed, environment: ["TMUX": "/tmp/tmux-0/default,1,0"]).0 == .kitty)
+        let stopped = TerminalCapabilities(replies: decodeAll(Array(off.utf8)), throughTmux: true)
+        #expect(stopped.outer == nil)
+        #expect(PictureProtocol.detect(stopped, environment: ["TMUX": "/tmp/tmux-0/default,1,0"]).0 == .blocks)
+        // Not through tmux, a second terminal's answers are not looked for.
+        #expect(TerminalCapabilities(replies: decodeAll(Array(on.utf8))).outer == nil)
+        #expect(TerminalCapabilities.answerCount(throughTmux: true) == 2)
+        // The questions for the terminal outside reach it, through the passthrough.
+        var outside = InMemoryTerminal(columns: 10, rows: 2)
+        outside.apply(TerminalCapabilities.query(throughTmux: true))
+        #expect(outside.queries.filter { $0 == "^[[c" }.count == 2 && outside.unsupported.isEmpty)
+    }
+
     @Test func aPendingAltPIsAltPOnceTheDeadlinePasses() {
         var decoder = InputDecoder()
         let now = ContinuousClock.now

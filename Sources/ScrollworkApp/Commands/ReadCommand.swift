@@ -71,11 +71,13 @@ struct ReadCommand: AsyncParsableCommand {
             title: useDemo ? "Scrollwork demo (add a real feed: scrollwork add URL)" : "Scrollwork",
             frames: LiveFrames(), thumbnails: shelf, options: options, notice: notice)
         if imageMode != .none && imageMode != .blocks {
-            reader.askCapabilities { PictureMode.resolve(imageMode, capabilities: $0, environment: environment) }
+            reader.askCapabilities(throughTmux: environment["TMUX"] != nil) {
+                PictureMode.resolve(imageMode, capabilities: $0, environment: environment)
+            }
         }
         await reader.run()
         // A reader quit at once may leave answers on their way, which the shell would show.
-        if reader.awaitsAnswers { session.discardAnswers() }
+        session.discardAnswers(reader.awaitedAnswers)
         session.stop()
         try? await fetcher.shutdown()
         try? await demoServer?.stop()

@@ -108,6 +108,10 @@ struct ViewCommand: AsyncParsableCommand {
                         Console.printTerminalOutput(Sixel.encode(pixels) + [0x0A])
                     } else if pictureProtocol == .iterm {
                         Console.printTerminalOutput(ITermImages.encode(pixels) + [0x0A])
+                    } else if ProcessInfo.processInfo.environment["TMUX"] != nil {
+                        // Inside tmux, only placeholders stay in the pane.
+                        let id = Int.random(in: 1..<KittyGraphics.maxCells) << 24 | Int.random(in: 1...255)
+                        Console.printTerminalOutput(Self.kittyPlaceholders(pixels, id: id, cellSize: pixelSize))
                     } else {
                         // An id of its own: kitty replaces an image sent again under an id, and
                         // the pictures of earlier runs are still on the screen or above it.
@@ -147,6 +151,21 @@ struct ViewCommand: AsyncParsableCommand {
         let rows = max(1, (pixels.height + cellSize.height - 1) / cellSize.height)
         return KittyGraphics.transmitOnly(pixels, id: id) + KittyGraphics.place(id: id, placement: 1, columns: columns, rows: rows)
             + Array(String(repeating: "\n", count: rows).utf8)
+    }
+
+    /// `pixels` as a kitty image sent through tmux's passthrough and shown by lines of Unicode
+    /// placeholders, which tmux keeps in its pane as text (the terminal outside needs kitty
+    /// 0.28 or later, or Ghostty); `id` must be one placeholders can name
+    /// (``KittyGraphics/isPlaceholderID(_:)``).
+    static func kittyPlaceholders(_ pixels: PixelBuffer, id: Int, cellSize: CellPixelSize) -> [UInt8] {
+        let columns = min(KittyGraphics.maxCells, max(1, (pixels.width + cellSize.width - 1) / cellSize.width))
+        let rows = min(KittyGraphics.maxCells, max(1, (pixels.height + cellSize.height - 1) / cellSize.height))
+        var buffer = CellBuffer(columns: columns, rows: rows)
+        for (index, cell) in KittyGraphics.placeholders(id: id, columns: columns, rows: rows).enumerated() {
+            buffer.set(cell, row: index / columns, column: index % columns)
+        }
+        return KittyGraphics.tmuxPassthrough(KittyGraphics.transmit(pixels, id: id, columns: columns, rows: rows))
+            + buffer.inlineText(colorMode: .palette256)
     }
 
     /// `argument` as a URL if it is an http or https one.

@@ -8,14 +8,22 @@ package enum PictureMode: Equatable, Sendable {
     case none
     /// Half blocks (`▀`) in colour: every terminal.
     case blocks
-    /// The kitty graphics protocol, each picture placed over its box (cells of `cellPixels`),
-    /// wrapped for tmux's passthrough when `throughTmux` (which ``resolve(_:capabilities:environment:)``
-    /// never asks for: a picture placed at the cursor lands wherever tmux left the terminal's).
-    case kitty(cellPixels: CellPixelSize, throughTmux: Bool)
+    /// The kitty graphics protocol, each picture shown in its box (cells of `cellPixels`) as
+    /// `placing` says.
+    case kitty(cellPixels: CellPixelSize, placing: KittyPlacing)
     /// Sixel images drawn over their boxes (cells of `cellPixels`), drawn again where they move.
     case sixel(cellPixels: CellPixelSize)
     /// iTerm2 inline images (iTerm2, WezTerm), drawn as sixel images are.
     case iterm(cellPixels: CellPixelSize)
+
+    /// How kitty pictures are put in their boxes.
+    package enum KittyPlacing: Equatable, Sendable {
+        /// Placed over the cells by id, moved and deleted as rows move: kitty before 0.28, WezTerm.
+        case direct
+        /// Unicode placeholders, text that shows the picture (kitty 0.28 and later, Ghostty),
+        /// the images sent through tmux's passthrough when `throughTmux`.
+        case placeholders(throughTmux: Bool)
+    }
 
     /// What a terminal is assumed to have when it draws pixels but does not say its cell
     /// size: 10 × 20 pixels.
@@ -24,7 +32,7 @@ package enum PictureMode: Equatable, Sendable {
     /// The same way of drawing in cells of `cellPixels`; none and blocks have no cell size.
     package func with(cellPixels: CellPixelSize) -> PictureMode {
         switch self {
-        case .kitty(_, let throughTmux): .kitty(cellPixels: cellPixels, throughTmux: throughTmux)
+        case .kitty(_, let placing): .kitty(cellPixels: cellPixels, placing: placing)
         case .sixel: .sixel(cellPixels: cellPixels)
         case .iterm: .iterm(cellPixels: cellPixels)
         case .none, .blocks: self
@@ -56,34 +64,49 @@ package enum PictureMode: Equatable, Sendable {
     /// or iTerm2 images, else half blocks. `kitty`, `sixel` and `iterm` are drawn whatever the
     /// terminal answered.
     ///
-    /// Inside tmux, pictures are half blocks unless tmux draws sixel itself: the reader places
-    /// kitty pictures directly, at the cursor, and through tmux's passthrough the terminal's
-    /// cursor is not the pane's. Where the environment names a terminal that draws pictures,
-    /// the notice says why they are half blocks.
+    /// kitty pictures are Unicode placeholders where the terminal's version has them, else
+    /// direct placements. Inside tmux only placeholders stay in their pane (a direct placement
+    /// lands at the outer terminal's cursor, not the pane's): pictures are placeholders when
+    /// the terminal outside answered through tmux's passthrough with a version that has them
+    /// (or `image_mode` is `kitty`), else half blocks, with a notice that says why.
     package static func resolve(_ imageMode: ReaderSettings.ImageMode, capabilities: TerminalCapabilities?,
                                 environment: [String: String]) -> (mode: PictureMode, notice: String?) {
-        let cellPixels = capabilities?.cellPixelSize ?? assumedCellPixels
         let inTmux = environment["TMUX"] != nil
-        let tmuxNotice = "inside tmux, pictures are half blocks: kitty pictures need the terminal itself"
+        let outer = capabilities?.outer
+        let cellPixels = (inTmux ? outer?.cellPixelSize : nil) ?? capabilities?.cellPixelSize ?? assumedCellPixels
+        /// kitty pictures, where the terminal answered (`answered`) or the person asked for them.
+        func kitty(answered: Bool) -> (mode: PictureMode, notice: String?) {
+            guard inTmux else {
+                let placing: KittyPlacing = TerminalCapabilities.hasUnicodePlaceholders(version: capabilities?.terminalVersion)
+                    ? .placeholders(throughTmux: false) : .direct
+                return (.kitty(cellPixels: cellPixels, placing: placing), nil)
+            }
+            if !answered || TerminalCapabilities.hasUnicodePlaceholders(version: outer?.terminalVersion) {
+                return (.kitty(cellPixels: cellPixels, placing: .placeholders(throughTmux: true)), nil)
+            }
+            let name = outer?.terminalVersion.map { "\($0) " } ?? "the terminal "
+            return (.blocks, "inside tmux, pictures are half blocks: \(name)outside tmux has no Unicode placeholders (kitty 0.28 or later, Ghostty)")
+        }
         switch imageMode {
         case .none:
             return (.none, nil)
         case .blocks:
             return (.blocks, nil)
         case .kitty:
-            return inTmux ? (.blocks, tmuxNotice) : (.kitty(cellPixels: cellPixels, throughTmux: false), nil)
+            return kitty(answered: false)
         case .sixel:
             return (.sixel(cellPixels: cellPixels), nil)
         case .iterm:
             return (.iterm(cellPixels: cellPixels), nil)
         case .auto:
             switch PictureProtocol.detect(capabilities ?? TerminalCapabilities(), environment: environment).0 {
-            case .kitty: return (.kitty(cellPixels: cellPixels, throughTmux: false), nil)
+            case .kitty: return kitty(answered: true)
             case .sixel: return (.sixel(cellPixels: cellPixels), nil)
             case .iterm: return (.iterm(cellPixels: cellPixels), nil)
             case .blocks, .none:
                 let graphicsOutside = environment["KITTY_WINDOW_ID"] != nil || environment.keys.contains { $0.hasPrefix("WEZTERM_") }
-                return (.blocks, inTmux && graphicsOutside ? tmuxNotice : nil)
+                let notice = "inside tmux, pictures are half blocks: kitty pictures need tmux's allow-passthrough"
+                return (.blocks, inTmux && graphicsOutside && outer == nil ? notice : nil)
             }
         }
     }

@@ -73,6 +73,10 @@ package final class Reader: ListViewportHost {
     /// The cell size in pixels the kernel last said, to follow a font change: the terminal's
     /// own answer wins until the kernel's changes.
     private var kernelCellPixels: CellPixelSize?
+    /// Whether the capability query went through tmux too: two device attributes end it.
+    private var answersThroughTmux = false
+    /// When tmux's own answers ended, through tmux; the outer terminal's may follow.
+    private var tmuxAnswered: Duration?
     /// What the answers make of the pictures, and what to say of it.
     private var resolvePictures: ((TerminalCapabilities) -> (mode: PictureMode, notice: String?))?
 
@@ -86,7 +90,22 @@ package final class Reader: ListViewportHost {
     /// How pictures are drawn over the cells.
     private enum PictureLayer {
         case kitty(KittyPlacements<PictureSpot, ThumbnailRequest>)
+        case placeholders(KittyPlaceholders<PictureSpot, ThumbnailRequest>)
         case inline(InlinePlacements<PictureSpot, ThumbnailRequest>)
+
+        /// The bytes that free every picture the terminal holds for this layer.
+        mutating func deleteAll() -> [UInt8] {
+            switch self {
+            case .kitty(var placements):
+                defer { self = .kitty(placements) }
+                return placements.deleteAll()
+            case .placeholders(var placeholders):
+                defer { self = .placeholders(placeholders) }
+                return placeholders.deleteAll()
+            case .inline:
+                return []
+            }
+        }
     }
 
     package init(terminal: any ReaderTerminal, store: FeedStore, refresher: FeedRefresher, title: String,
@@ -171,25 +190,36 @@ package final class Reader: ListViewportHost {
         feedWatcher?.cancel()
         writes.finish()
         // The terminal frees the pictures it holds for us.
-        if case .kitty(var placements) = layer {
-            terminal.write(placements.deleteAll())
-            layer = .kitty(placements)
-        }
+        if let bytes = layer?.deleteAll(), !bytes.isEmpty { terminal.write(bytes) }
     }
 
     /// Asks the terminal what it draws, without waiting: its answers come in with the input,
     /// and once its device attributes (asked last) arrive, `resolve` turns them into the
     /// pictures to draw, which replace the ones the reader started with. A terminal that never
     /// answers keeps them. Call before ``run(handle:)``.
-    package func askCapabilities(resolve: @escaping (TerminalCapabilities) -> (mode: PictureMode, notice: String?)) {
+    ///
+    /// When `throughTmux`, the terminal outside tmux is asked too, through tmux's passthrough:
+    /// tmux's own answers decide first, and the outer terminal's, which come only when tmux's
+    /// `allow-passthrough` is on, decide again.
+    package func askCapabilities(throughTmux: Bool = false,
+                                 resolve: @escaping (TerminalCapabilities) -> (mode: PictureMode, notice: String?)) {
         resolvePictures = resolve
         capabilityReplies = []
-        terminal.write(TerminalCapabilities.query)
+        answersThroughTmux = throughTmux
+        tmuxAnswered = nil
+        terminal.write(TerminalCapabilities.query(throughTmux: throughTmux))
     }
 
-    /// Whether the terminal has not finished answering the capability query: its answers are
-    /// still to come, and must not reach the shell after the reader.
-    package var awaitsAnswers: Bool { capabilityReplies != nil }
+    /// How many device attributes are still to come in answer to the capability query, which
+    /// must not reach the shell after the reader: 0 when no question is open. The outer
+    /// terminal's, through tmux, are counted for a second after tmux's own: they come within a
+    /// round trip or never.
+    package var awaitedAnswers: Int {
+        guard capabilityReplies != nil else { return 0 }
+        guard answersThroughTmux else { return 1 }
+        guard let tmuxAnswered else { return 2 }
+        return now - tmuxAnswered < .seconds(1) ? 1 : 0
+    }
 
     /// Takes `input` if it answers the capability query; the last answer decides the pictures.
     private func answers(_ input: InputEvent) -> Bool {
@@ -200,8 +230,10 @@ package final class Reader: ListViewportHost {
             capabilityReplies = replies
         case .deviceAttributes:
             replies.append(input)
-            capabilityReplies = nil
-            var capabilities = TerminalCapabilities(replies: replies, cells: terminal.size)
+            let last = !answersThroughTmux || tmuxAnswered != nil
+            if !last { tmuxAnswered = now }
+            capabilityReplies = last ? nil : replies
+            var capabilities = TerminalCapabilities(replies: replies, cells: terminal.size, throughTmux: answersThroughTmux)
             if capabilities.cellPixelSize == nil { capabilities.cellPixelSize = terminal.cellPixelSize }
             if let (mode, notice) = resolvePictures?(capabilities) { send(.pictures(mode, notice: notice)) }
         default:
@@ -424,6 +456,12 @@ package final class Reader: ListViewportHost {
             if picturesLost { bytes += placements.deleteAll() }
             bytes += placements.frame(overlaidPictures(in: layout))
             layer = .kitty(placements)
+        case .placeholders(var placeholders):
+            // The pictures are text: the images go first, then the frame that shows them.
+            bytes = picturesLost ? placeholders.deleteAll() : []
+            bytes += placeholders.frame(overlaidPictures(in: layout), into: &buffer)
+            bytes += renderer.render(buffer)
+            layer = .placeholders(placeholders)
         case .inline(var placements):
             // A repaint cleared the screen, pixels too: every picture is drawn again.
             if picturesLost { placements.invalidate() }
@@ -439,7 +477,7 @@ package final class Reader: ListViewportHost {
     /// Draws pictures as `mode` says from now on: the terminal frees what it holds of the old
     /// way, and the pictures on display load again at the size the new one needs.
     private func drawPictures(_ mode: PictureMode) {
-        if case .kitty(var placements) = layer { terminal.write(placements.deleteAll()) }
+        if let bytes = layer?.deleteAll(), !bytes.isEmpty { terminal.write(bytes) }
         layer = Self.layer(for: mode, compressed: state.options.compressesPictures)
         renderer.options.scrollsRegions = mode.scrollsRegions
         let display = viewport.ranges.display.clamped(to: viewport.items.indices)
@@ -449,7 +487,8 @@ package final class Reader: ListViewportHost {
     /// What draws pictures over the cells in `mode`, if anything does.
     private static func layer(for mode: PictureMode, compressed: Bool) -> PictureLayer? {
         switch mode {
-        case let .kitty(cellPixels, throughTmux): .kitty(KittyPlacements(cellSize: cellPixels, throughTmux: throughTmux, compresses: compressed))
+        case let .kitty(cellPixels, .direct): .kitty(KittyPlacements(cellSize: cellPixels, compresses: compressed))
+        case let .kitty(_, .placeholders(throughTmux)): .placeholders(KittyPlaceholders(throughTmux: throughTmux, compresses: compressed))
         case let .sixel(cellPixels): .inline(InlinePlacements(cellSize: cellPixels))
         case let .iterm(cellPixels): .inline(InlinePlacements(cellSize: cellPixels, encoding: .iterm))
         case .none, .blocks: nil

@@ -228,6 +228,9 @@ package struct ReaderState {
     private(set) var message: String?
     /// Said once in the status line after the first refresh: a setting that cannot be honoured.
     var notice: String?
+    /// The notice the last ``Event/pictures(_:notice:)`` gave, to take back when pictures
+    /// change and it no longer holds.
+    private var picturesNotice: String?
     package private(set) var refreshing: Refreshing?
     /// Refreshes finished since the reader started.
     package private(set) var refreshesFinished = 0
@@ -307,7 +310,12 @@ package struct ReaderState {
         case .thumbnailsArrived:
             return [.drawNextFrame]
         case let .pictures(mode, notice):
-            if let notice { self.notice = notice }
+            if let notice {
+                self.notice = notice
+            } else if self.notice != nil && self.notice == picturesNotice {
+                self.notice = nil
+            }
+            picturesNotice = notice
             guard mode != options.pictures else { return [] }
             options.pictures = mode
             return [.drawPictures(mode), .repaint]

@@ -31,6 +31,13 @@ public struct Cell: Hashable, Sendable {
         self.width = width
     }
 
+    /// Whether the cell is a kitty Unicode placeholder (U+10EEEE), whose foreground colour names
+    /// the image it shows (``KittyGraphics/placeholders(id:columns:rows:)``) and must reach the
+    /// terminal as it is, whatever the colour mode.
+    var isKittyPlaceholder: Bool {
+        grapheme?.unicodeScalars.first == "\u{10EEEE}"
+    }
+
     /// The cell a wide character's second column holds.
     static func continuation(style: CellStyle) -> Cell {
         Cell(grapheme: nil, style: style, width: 0)

@@ -9,9 +9,10 @@ import Thumbnails
 /// through ``tmuxPassthrough(_:)`` (and tmux needs `set -g allow-passthrough on`); the
 /// placeholder cells need nothing special.
 ///
-/// Image ids are 1 to 255 and go in the placeholders' foreground as a 256-colour index, which
-/// survives both truecolor and 256-colour output. Sending an image again under an id replaces
-/// it.
+/// An image's id goes in its placeholders' foreground as a 256-colour index, which survives
+/// truecolor and 256-colour output and tmux whatever its terminal features: ids 1 to 255, or,
+/// with a third diacritic naming the id's top byte, `top << 24 | low` with `top` up to
+/// ``maxCells`` − 1 (``isPlaceholderID(_:)``). Sending an image again under an id replaces it.
 public enum KittyGraphics {
     /// The protocol's query: a 1 × 1 image the terminal checks but does not keep, id 31. A
     /// supporting terminal answers `ESC _ G i=31;OK ESC \`.
@@ -20,30 +21,44 @@ public enum KittyGraphics {
     /// The most rows and columns a placement can have: the diacritics below.
     public static var maxCells: Int { diacritics.count }
 
+    /// Whether placeholders can name image `id`: its low byte 1...255 (the colour), its top
+    /// byte below ``maxCells`` (the third diacritic), nothing between.
+    public static func isPlaceholderID(_ id: Int) -> Bool {
+        (1...255).contains(id & 0xFF) && id & 0xFF_FF00 == 0 && (0..<maxCells).contains(id >> 24)
+    }
+
     /// The bytes that send `image` as image `id`, to be shown in `columns` × `rows` cells by
-    /// ``placeholders(id:columns:rows:)``: RGBA, base64 in chunks of 4096 characters, no reply
+    /// ``placeholders(id:columns:rows:)``: RGBA (zlib-compressed when `compressed`, as
+    /// ``transmitOnly(_:id:compressed:)`` says), base64 in chunks of 4096 characters, no reply
     /// asked for.
-    /// - Precondition: `id` is 1...255 and the cell counts are 1...``maxCells``.
+    /// - Precondition: ``isPlaceholderID(_:)`` holds for `id`, and the cell counts are
+    ///   1...``maxCells``.
     /// - Complexity: O(pixels).
-    public static func transmit(_ image: PixelBuffer, id: Int, columns: Int, rows: Int) -> [UInt8] {
-        precondition((1...255).contains(id), "kitty image ids here are 1 to 255")
+    public static func transmit(_ image: PixelBuffer, id: Int, columns: Int, rows: Int, compressed: Bool = false) -> [UInt8] {
+        precondition(isPlaceholderID(id), "placeholders cannot name kitty image \(id)")
         precondition((1...maxCells).contains(columns) && (1...maxCells).contains(rows), "a placement is 1 to \(maxCells) cells a side")
-        return chunked(rgba(image), firstKeys: "a=T,U=1,f=32,s=\(image.width),v=\(image.height),i=\(id),c=\(columns),r=\(rows),q=2")
+        let keys = "a=T,U=1,f=32,s=\(image.width),v=\(image.height),i=\(id),c=\(columns),r=\(rows),q=2"
+        let pixels = rgba(image)
+        if compressed, let deflated = Zlib.deflated(pixels) { return chunked(deflated, firstKeys: keys + ",o=z") }
+        return chunked(pixels, firstKeys: keys)
     }
 
     /// The cells that show image `id`: row by row, each U+10EEEE with the diacritics of its
-    /// row and column, in the id's colour. Draw them like any picture's cells.
-    /// - Precondition: as for ``transmit(_:id:columns:rows:)``.
+    /// row and column (and of the id's top byte, when it has one), in the colour of the id's
+    /// low byte. Draw them like any picture's cells.
+    /// - Precondition: as for ``transmit(_:id:columns:rows:compressed:)``.
     public static func placeholders(id: Int, columns: Int, rows: Int) -> [Cell] {
-        precondition((1...255).contains(id), "kitty image ids here are 1 to 255")
+        precondition(isPlaceholderID(id), "placeholders cannot name kitty image \(id)")
         precondition((1...maxCells).contains(columns) && (1...maxCells).contains(rows), "a placement is 1 to \(maxCells) cells a side")
-        let style = CellStyle(foreground: .indexed(UInt8(id)))
+        let style = CellStyle(foreground: .indexed(UInt8(id & 0xFF)))
+        let top = id >> 24
         return (0..<rows).flatMap { row in
             (0..<columns).map { column in
                 var scalars = String.UnicodeScalarView()
                 scalars.append(Unicode.Scalar(0x10EEEE)!)
                 scalars.append(Unicode.Scalar(diacritics[row])!)
                 scalars.append(Unicode.Scalar(diacritics[column])!)
+                if top > 0 { scalars.append(Unicode.Scalar(diacritics[top])!) }
                 return Cell(grapheme: Character(String(scalars)), style: style, width: 1)
             }
         }

@@ -72,6 +72,9 @@ public struct KittyImageIDs<Key: Hashable> {
         return id
     }
 
+    /// The ids of the pictures held, in increasing order.
+    public var heldIDs: [Int] { ids.values.sorted() }
+
     /// How many pictures are held.
     public var count: Int { ids.count }
 }

@@ -103,9 +103,12 @@ public struct KittyPlacements<Spot: Hashable, Image: Hashable> {
 
     /// The bytes that delete every image this terminal holds from us, for the end of a session.
     public mutating func deleteAll() -> [UInt8] {
+        // By id: `d=A` frees only the images placed on screen, not those held for later or
+        // shown through placeholders.
+        let held = images.heldIDs
         placed = [:]
-        images = KittyImageIDs(capacity: images.capacity)
-        return command(Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8))
+        images = KittyImageIDs(capacity: images.capacity, byteBudget: images.byteBudget)
+        return held.flatMap { command(KittyGraphics.deleteImage(id: $0)) }
     }
 
     /// Where `picture` lands, cropped to its clip; nil when none of it is inside.

@@ -15,15 +15,25 @@ public enum PictureProtocol: String, CaseIterable, Sendable, Hashable {
     /// words for `scrollwork config` and the status line.
     ///
     /// Answers beat guesses: a kitty graphics reply means kitty, sixel in the device attributes
-    /// means sixel. Inside tmux, which answers the queries itself and passes no graphics
-    /// without `allow-passthrough`, pictures are blocks unless tmux draws sixel itself. With
+    /// means sixel. Inside tmux, which answers the queries itself, pictures are kitty graphics
+    /// when the terminal outside answered the kitty query through tmux's passthrough
+    /// (``TerminalCapabilities/outer``; placed with Unicode placeholders, the only kitty
+    /// pictures that stay in their pane), sixel when tmux draws sixel itself, else blocks. With
     /// no answer, the environment decides (`TERM=xterm-kitty`, `KITTY_WINDOW_ID`,
     /// `TERM_PROGRAM`, `LC_TERMINAL`, `WEZTERM_*`), else blocks.
     public static func detect(_ capabilities: TerminalCapabilities, environment: [String: String]) -> (PictureProtocol, reason: String) {
         let term = environment["TERM"] ?? ""
         let program = environment["TERM_PROGRAM"] ?? ""
         if environment["TMUX"] != nil || term.hasPrefix("tmux") || program == "tmux" {
+            if let outer = capabilities.outer, outer.kittyGraphics {
+                let name = outer.terminalVersion.map { " (\($0))" } ?? ""
+                return (.kitty, "the terminal outside tmux\(name) answered the kitty graphics query through tmux's passthrough")
+            }
             if capabilities.sixel { return (.sixel, "tmux draws sixel itself (its device attributes include 4)") }
+            if let outer = capabilities.outer {
+                let name = outer.terminalVersion.map { " (\($0))" } ?? ""
+                return (.blocks, "inside tmux; the terminal outside\(name) answered through tmux's passthrough, with no kitty graphics")
+            }
             return (.blocks, "inside tmux, which passes no pictures to the terminal without allow-passthrough")
         }
         if capabilities.kittyGraphics { return (.kitty, "the terminal answered the kitty graphics query") }

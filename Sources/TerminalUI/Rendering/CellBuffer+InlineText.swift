@@ -10,7 +10,9 @@ extension CellBuffer {
             for column in 0..<columns {
                 let cell = self[row, column]
                 guard let grapheme = cell.grapheme else { continue }
-                let style = colorMode.resolve(cell.style)
+                var style = colorMode.resolve(cell.style)
+                // A kitty placeholder's colour names its image: it goes as it is.
+                if cell.isKittyPlaceholder { style.foreground = cell.style.foreground }
                 if style != pen { out.selectGraphicRendition(from: pen, to: style) }
                 pen = style
                 out.append(grapheme)

@@ -57,6 +57,8 @@ public struct FrameRenderer: Sendable {
     private var pen: CellStyle?
     /// The unresolved style the pen was last set for, to skip resolving equal styles again.
     private var penSource: CellStyle?
+    /// Whether the pen's foreground was set as data, unresolved (``Cell/isKittyPlaceholder``).
+    private var penIsData = false
     private var cursor: Position?
     private var resolvedColors: [TerminalColor: TerminalColor] = [:]
 
@@ -295,7 +297,7 @@ public struct FrameRenderer: Sendable {
         let index = row * frame.columns + column
         let cell = frame.cells[index]
         let span = cell.width == 2 ? 2 : 1
-        setPen(cell.style, into: &out)
+        setPen(cell.style, colourIsData: cell.isKittyPlaceholder, into: &out)
         let grapheme = cell.grapheme ?? " "
         let reach = DisplayWidth.columnsTerminalsMayUse(grapheme)
         let isSettled = reach == span...span
@@ -334,12 +336,17 @@ public struct FrameRenderer: Sendable {
 
     // MARK: - Pen and cursor
 
-    private mutating func setPen(_ style: CellStyle, into out: inout EscapeSequenceWriter) {
-        if style == penSource && pen != nil { return }
-        let resolved = resolve(style)
+    /// Sets the pen for cells of `style`, its colours as the colour mode can show them; when
+    /// `colourIsData` (a kitty placeholder, whose foreground names its image), the foreground
+    /// is written as it is.
+    private mutating func setPen(_ style: CellStyle, colourIsData: Bool = false, into out: inout EscapeSequenceWriter) {
+        if style == penSource && pen != nil && colourIsData == penIsData { return }
+        var resolved = resolve(style)
+        if colourIsData { resolved.foreground = style.foreground }
         if resolved != pen { out.selectGraphicRendition(from: pen, to: resolved) }
         pen = resolved
         penSource = style
+        penIsData = colourIsData
     }
 
     private mutating func resolve(_ style: CellStyle) -> CellStyle {

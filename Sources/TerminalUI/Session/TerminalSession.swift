@@ -126,14 +126,15 @@ public final class TerminalSession {
         TerminalRestorer.enter()
     }
 
-    /// Reads and drops input until the device attributes answer a query still open, or
+    /// Reads and drops input until `count` device attributes answer a query still open, or
     /// `timeout` passes: answers that arrive after the terminal is given back would reach the
-    /// shell as text.
-    public func discardAnswers(timeout: Duration = .milliseconds(150)) {
+    /// shell as text. Returns at once for a count of 0.
+    public func discardAnswers(_ count: Int = 1, timeout: Duration = .milliseconds(150)) {
         let clock = ContinuousClock()
         let limit = clock.now + timeout
-        while clock.now < limit {
-            if readEvents(timeout: limit - clock.now).contains(where: { if case .deviceAttributes = $0 { true } else { false } }) { return }
+        var left = count
+        while left > 0, clock.now < limit {
+            left -= readEvents(timeout: limit - clock.now).count(where: { if case .deviceAttributes = $0 { true } else { false } })
         }
     }
 
@@ -168,26 +169,30 @@ public final class TerminalSession {
     ///
     /// Events that arrive meanwhile (a key pressed during the wait) are kept for the next
     /// ``readEvents(timeout:)``.
-    public func queryCapabilities(timeout: Duration = .milliseconds(150)) -> TerminalCapabilities {
-        write(TerminalCapabilities.query)
+    ///
+    /// When `throughTmux`, the terminal outside tmux is asked too
+    /// (``TerminalCapabilities/query(throughTmux:)``), and its answers are awaited as long: a
+    /// tmux whose `allow-passthrough` is off passes none, and the wait is the whole `timeout`.
+    public func queryCapabilities(throughTmux: Bool = false, timeout: Duration = .milliseconds(150)) -> TerminalCapabilities {
+        write(TerminalCapabilities.query(throughTmux: throughTmux))
         let clock = ContinuousClock()
         let limit = clock.now + timeout
         var replies: [InputEvent] = []
-        var answered = false
-        while clock.now < limit && !answered {
+        var awaited = TerminalCapabilities.answerCount(throughTmux: throughTmux)
+        while clock.now < limit && awaited > 0 {
             for event in readEvents(timeout: limit - clock.now) {
                 switch event {
                 case .modeReport, .cellSizeReport, .windowPixelSizeReport, .kittyGraphicsReply, .terminalVersion:
                     replies.append(event)
                 case .deviceAttributes:
                     replies.append(event)
-                    answered = true
+                    awaited -= 1
                 default: held.append(event)
                 }
             }
         }
         let size = self.size
-        var capabilities = TerminalCapabilities(replies: replies, cells: size.map { ($0.columns, $0.rows) })
+        var capabilities = TerminalCapabilities(replies: replies, cells: size.map { ($0.columns, $0.rows) }, throughTmux: throughTmux)
         // Else the pixel size the kernel knows, where the terminal keeps it there.
         if capabilities.cellPixelSize == nil { capabilities.cellPixelSize = size?.cellPixelSize }
         return capabilities

@@ -53,6 +53,9 @@ public struct InMemoryTerminal: Sendable {
     /// The kitty placements shown (`a=p`, and `a=T`'s own), by image and placement id: the
     /// cell the cursor was on and the keys that crop and shift it, less the deleted ones.
     public private(set) var kittyPlacements: [KittyPlacementID: KittyPlacement] = [:]
+    /// The kitty images placed virtually (`U=1`), by id, with their box in cells: shown where
+    /// placeholders name them (``kittyPlaceholder(atRow:column:)``), drawn nowhere else.
+    public private(set) var kittyVirtualPlacements: [Int: (columns: Int, rows: Int)] = [:]
     /// The capability queries received (``TerminalCapabilities/query``'s: a mode, the cell
     /// and window sizes, the version, the device attributes), as text with ESC shown as `^[`;
     /// this terminal answers none of them, as a terminal that does not know them.
@@ -138,7 +141,13 @@ public struct InMemoryTerminal: Sendable {
             return nil
         case 0x5D, 0x5F, 0x50:
             var index = start + 2
+            // tmux's passthrough doubles every ESC inside it.
+            let passthrough = input[start + 1] == 0x50 && input[index...].starts(with: Array("tmux;".utf8))
             while index < input.count {
+                if passthrough, input[index] == 0x1B, index + 1 < input.count, input[index + 1] == 0x1B {
+                    index += 2
+                    continue
+                }
                 if input[index] == 0x07 { return index - start + 1 }
                 if input[index] == 0x1B, index + 1 < input.count, input[index + 1] == 0x5C { return index - start + 2 }
                 index += 1
@@ -272,6 +281,16 @@ public struct InMemoryTerminal: Sendable {
         case 0x38:
             if let saved { (cursorRow, cursorColumn, pen) = saved }
             pendingWrap = false
+        case 0x50 where sequence.starts(with: Array("\u{1B}Ptmux;".utf8)):
+            // What tmux passes through (`allow-passthrough on`) reaches this terminal, as the
+            // one outside tmux.
+            var inner: [UInt8] = []
+            var index = 7
+            while index < sequence.count - 2 {
+                inner.append(sequence[index])
+                index += sequence[index] == 0x1B && sequence[index + 1] == 0x1B ? 2 : 1
+            }
+            apply(inner)
         case 0x50:
             guard let image = SixelDecoder.decode(sequence) else { return unsupported.append(Self.shown(Array(sequence.prefix(8)))) }
             drawInline(image)
@@ -330,9 +349,10 @@ public struct InMemoryTerminal: Sendable {
         case "t", "T":
             kittyImages[id] = (number("s") ?? 0, number("v") ?? 0)
             kittyPlacements = kittyPlacements.filter { $0.key.image != id }
-            if action == "T" { kittyPlacements[KittyPlacementID(image: id, placement: number("p") ?? 0)] = placement(keys, number) }
+            kittyVirtualPlacements[id] = nil
+            if action == "T" { place(id, keys, number) }
         case "p":
-            kittyPlacements[KittyPlacementID(image: id, placement: number("p") ?? 0)] = placement(keys, number)
+            place(id, keys, number)
         case "d":
             switch keys["d"] ?? "a" {
             case "i":
@@ -344,9 +364,11 @@ public struct InMemoryTerminal: Sendable {
             case "I":
                 kittyPlacements = kittyPlacements.filter { $0.key.image != id }
                 kittyImages[id] = nil
+                kittyVirtualPlacements[id] = nil
             case "A":
+                // As kitty does: the placements on screen go, and the images they showed.
+                for image in Set(kittyPlacements.keys.map(\.image)) { kittyImages[image] = nil }
                 kittyPlacements = [:]
-                kittyImages = [:]
             case "a":
                 kittyPlacements = [:]
             default:
@@ -357,6 +379,39 @@ public struct InMemoryTerminal: Sendable {
         default:
             unsupported.append("kitty a=\(action)")
         }
+    }
+
+    /// Places image `id` at the cursor, or, for `U=1`, virtually: its placeholders show it.
+    private mutating func place(_ id: Int, _ keys: [String: String], _ number: (String) -> Int?) {
+        if keys["U"] == "1" {
+            kittyVirtualPlacements[id] = (number("c") ?? 1, number("r") ?? 1)
+        } else {
+            kittyPlacements[KittyPlacementID(image: id, placement: number("p") ?? 0)] = placement(keys, number)
+        }
+    }
+
+    /// What the kitty placeholder in the cell at `row`, `column` shows: the image its colour
+    /// names (a 256-colour index, or 24 bits of red, green and blue, with its third diacritic
+    /// as the top byte), and the row and column of the image's virtual placement its first two
+    /// diacritics name; nil when the cell holds no placeholder, or one whose image has no
+    /// virtual placement, which kitty draws as nothing.
+    public func kittyPlaceholder(atRow row: Int, column: Int) -> (image: Int, row: Int, column: Int)? {
+        let cell = screen[row, column]
+        guard let scalars = cell.grapheme?.unicodeScalars, scalars.first == "\u{10EEEE}", (3...4).contains(scalars.count) else { return nil }
+        let marks = scalars.dropFirst().map { KittyGraphics.diacritics.firstIndex(of: $0.value) }
+        var image: Int
+        switch cell.style.foreground {
+        case .indexed(let index): image = Int(index)
+        case .rgb(let red, let green, let blue): image = Int(red) << 16 | Int(green) << 8 | Int(blue)
+        case .ansi, .default: return nil
+        }
+        if marks.count == 3 {
+            guard let top = marks[2] else { return nil }
+            image |= top << 24
+        }
+        guard let placeRow = marks[0], let placeColumn = marks[1], let box = kittyVirtualPlacements[image],
+              placeRow < box.rows, placeColumn < box.columns else { return nil }
+        return (image, placeRow, placeColumn)
     }
 
     private func placement(_ keys: [String: String], _ number: (String) -> Int?) -> KittyPlacement {
