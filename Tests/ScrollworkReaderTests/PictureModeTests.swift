@@ -71,6 +71,7 @@ import Testing
         let (mode, notice) = PictureMode.resolve(.auto, capabilities: answers, environment: tmux)
         #expect(mode == .blocks)
         #expect(notice?.contains("kitty(0.26.5)") == true && notice?.contains("Unicode placeholders") == true, "\(notice ?? "")")
+        #expect(PictureProtocol.detect(answers, environment: tmux).reason.contains("no Unicode placeholders"))
         // An outer terminal with no kitty graphics (xterm): blocks, nothing to say.
         answers.outer = .init(kittyGraphics: false, terminalVersion: "XTerm(379)")
         #expect(PictureMode.resolve(.auto, capabilities: answers, environment: tmux) == (.blocks, nil))

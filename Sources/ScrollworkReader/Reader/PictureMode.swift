@@ -68,24 +68,18 @@ package enum PictureMode: Equatable, Sendable {
     /// direct placements. Inside tmux only placeholders stay in their pane (a direct placement
     /// lands at the outer terminal's cursor, not the pane's): pictures are placeholders when
     /// the terminal outside answered through tmux's passthrough with a version that has them
-    /// (or `image_mode` is `kitty`), else half blocks, with a notice that says why.
+    /// (or `image_mode` is `kitty`), else half blocks, with a notice that says why where it
+    /// draws pictures outside.
     package static func resolve(_ imageMode: ReaderSettings.ImageMode, capabilities: TerminalCapabilities?,
                                 environment: [String: String]) -> (mode: PictureMode, notice: String?) {
         let inTmux = environment["TMUX"] != nil
         let outer = capabilities?.outer
         let cellPixels = (inTmux ? outer?.cellPixelSize : nil) ?? capabilities?.cellPixelSize ?? assumedCellPixels
-        /// kitty pictures, where the terminal answered (`answered`) or the person asked for them.
-        func kitty(answered: Bool) -> (mode: PictureMode, notice: String?) {
-            guard inTmux else {
-                let placing: KittyPlacing = TerminalCapabilities.hasUnicodePlaceholders(version: capabilities?.terminalVersion)
-                    ? .placeholders(throughTmux: false) : .direct
-                return (.kitty(cellPixels: cellPixels, placing: placing), nil)
-            }
-            if !answered || TerminalCapabilities.hasUnicodePlaceholders(version: outer?.terminalVersion) {
-                return (.kitty(cellPixels: cellPixels, placing: .placeholders(throughTmux: true)), nil)
-            }
-            let name = outer?.terminalVersion.map { "\($0) " } ?? "the terminal "
-            return (.blocks, "inside tmux, pictures are half blocks: \(name)outside tmux has no Unicode placeholders (kitty 0.28 or later, Ghostty)")
+        /// kitty pictures: placeholders where the terminal's version has them, and always
+        /// through tmux; else direct placements.
+        func kitty() -> PictureMode {
+            let placeholders = inTmux || TerminalCapabilities.hasUnicodePlaceholders(version: capabilities?.terminalVersion)
+            return .kitty(cellPixels: cellPixels, placing: placeholders ? .placeholders(throughTmux: inTmux) : .direct)
         }
         switch imageMode {
         case .none:
@@ -93,20 +87,25 @@ package enum PictureMode: Equatable, Sendable {
         case .blocks:
             return (.blocks, nil)
         case .kitty:
-            return kitty(answered: false)
+            return (kitty(), nil)
         case .sixel:
             return (.sixel(cellPixels: cellPixels), nil)
         case .iterm:
             return (.iterm(cellPixels: cellPixels), nil)
         case .auto:
             switch PictureProtocol.detect(capabilities ?? TerminalCapabilities(), environment: environment).0 {
-            case .kitty: return kitty(answered: true)
+            case .kitty: return (kitty(), nil)
             case .sixel: return (.sixel(cellPixels: cellPixels), nil)
             case .iterm: return (.iterm(cellPixels: cellPixels), nil)
             case .blocks, .none:
+                guard inTmux else { return (.blocks, nil) }
+                if let outer, outer.kittyGraphics {
+                    let name = outer.terminalVersion.map { "\($0) " } ?? "the terminal "
+                    return (.blocks, "inside tmux, pictures are half blocks: \(name)outside tmux has no Unicode placeholders (kitty 0.28 or later, Ghostty)")
+                }
                 let graphicsOutside = environment["KITTY_WINDOW_ID"] != nil || environment.keys.contains { $0.hasPrefix("WEZTERM_") }
                 let notice = "inside tmux, pictures are half blocks: kitty pictures need tmux's allow-passthrough"
-                return (.blocks, inTmux && graphicsOutside && outer == nil ? notice : nil)
+                return (.blocks, graphicsOutside && outer == nil ? notice : nil)
             }
         }
     }

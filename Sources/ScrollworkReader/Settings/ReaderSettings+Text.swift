@@ -43,7 +43,8 @@ extension ReaderSettings {
             How pictures are drawn: "auto" (at the terminal's own pixel resolution, with kitty
             graphics, sixel or iTerm2 images, where the terminal answers that it has them;
             else blocks), "kitty", "sixel" or "iterm" (whatever the terminal answers; kitty
-            inside tmux draws blocks), "blocks" (half blocks, in any terminal), or "none".
+            inside tmux needs allow-passthrough and kitty 0.28 or later, or Ghostty, outside),
+            "blocks" (half blocks, in any terminal), or "none".
             """)
         lines.append("image_mode = \(TOMLText.quoted(imageMode.rawValue))")
         blank()

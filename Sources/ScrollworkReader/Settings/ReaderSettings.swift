@@ -38,7 +38,7 @@ package struct ReaderSettings: Sendable, Equatable {
         /// iTerm2 images at its pixel resolution, else half blocks.
         case auto
         /// The kitty graphics protocol (kitty, Ghostty, WezTerm), whatever the terminal answers;
-        /// inside tmux, half blocks, and the reader says why.
+        /// inside tmux, by Unicode placeholders through its passthrough.
         case kitty
         /// Sixel (xterm -ti vt340, foot, mlterm…), whatever the terminal answers.
         case sixel

@@ -17,8 +17,8 @@ public enum PictureProtocol: String, CaseIterable, Sendable, Hashable {
     /// Answers beat guesses: a kitty graphics reply means kitty, sixel in the device attributes
     /// means sixel. Inside tmux, which answers the queries itself, pictures are kitty graphics
     /// when the terminal outside answered the kitty query through tmux's passthrough
-    /// (``TerminalCapabilities/outer``; placed with Unicode placeholders, the only kitty
-    /// pictures that stay in their pane), sixel when tmux draws sixel itself, else blocks. With
+    /// (``TerminalCapabilities/outer``) with a version that has Unicode placeholders, the only
+    /// kitty pictures that stay in their pane; sixel when tmux draws sixel itself; else blocks. With
     /// no answer, the environment decides (`TERM=xterm-kitty`, `KITTY_WINDOW_ID`,
     /// `TERM_PROGRAM`, `LC_TERMINAL`, `WEZTERM_*`), else blocks.
     public static func detect(_ capabilities: TerminalCapabilities, environment: [String: String]) -> (PictureProtocol, reason: String) {
@@ -27,6 +27,10 @@ public enum PictureProtocol: String, CaseIterable, Sendable, Hashable {
         if environment["TMUX"] != nil || term.hasPrefix("tmux") || program == "tmux" {
             if let outer = capabilities.outer, outer.kittyGraphics {
                 let name = outer.terminalVersion.map { " (\($0))" } ?? ""
+                guard TerminalCapabilities.hasUnicodePlaceholders(version: outer.terminalVersion) else {
+                    return (.blocks, "inside tmux: the terminal outside\(name) answered the kitty graphics query through tmux's "
+                        + "passthrough, but has no Unicode placeholders (kitty 0.28 or later, Ghostty), which pictures in a pane need")
+                }
                 return (.kitty, "the terminal outside tmux\(name) answered the kitty graphics query through tmux's passthrough")
             }
             if capabilities.sixel { return (.sixel, "tmux draws sixel itself (its device attributes include 4)") }

@@ -67,10 +67,12 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// ``query``, and when `throughTmux`, the questions for the terminal outside tmux passed
     /// through it: the kitty graphics query, XTVERSION, the cell size, and last its device
     /// attributes. tmux answers its own at once; the outer terminal's answers come after them,
-    /// and only when tmux's `allow-passthrough` is on.
+    /// and only when tmux's `allow-passthrough` is on. The kitty query goes only through the
+    /// passthrough: tmux takes a bare one (an APC) for the pane's title.
     public static func query(throughTmux: Bool) -> [UInt8] {
         guard throughTmux else { return query }
-        return query + [KittyGraphics.query, Array("\u{1B}[>0q".utf8), Array("\u{1B}[16t".utf8), Array("\u{1B}[c".utf8)]
+        return Array("\u{1B}[?2026$p\u{1B}[16t\u{1B}[14t\u{1B}[>0q\u{1B}[c".utf8)
+            + [KittyGraphics.query, Array("\u{1B}[>0q".utf8), Array("\u{1B}[16t".utf8), Array("\u{1B}[c".utf8)]
             .flatMap(KittyGraphics.tmuxPassthrough)
     }
 
