@@ -167,6 +167,27 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func theStoredPostsAreOnTheFirstFrameAfterTheyArriveAndOnlyThenDoesTheRefreshStart() async throws {
+        let harness = try await Harness()
+        var rowsHandled = false
+        let running = Task { @MainActor in
+            await harness.reader.run { reader, event in
+                if case .rows = event { rowsHandled = true }
+                reader.send(event)
+            }
+        }
+        while !rowsHandled { await Task.yield() }
+        // The first snapshot fills the list with no diff to wait for: the next frame shows it,
+        // and nothing else (the refresh's progress) took that frame first.
+        #expect(harness.reader.state.refreshing == nil, "the refresh waits for the first screen")
+        harness.frames.advance()
+        #expect(harness.line(1).contains("News post 0"), "\(harness.screenText)")
+        #expect(harness.reader.state.refreshing != nil, "and starts once it is out")
+        harness.reader.sink.yield(.input(.key(KeyPress(.character("Q")))))
+        await running.value
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func anIdleReaderAsksForNoFrames() async throws {
         let harness = try await Harness()
         await harness.start()

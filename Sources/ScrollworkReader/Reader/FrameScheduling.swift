@@ -10,22 +10,29 @@ package protocol FrameScheduling: AnyObject {
     func schedule(after delay: Duration, _ fire: @escaping @MainActor @Sendable () -> Void)
 }
 
-/// Frames every 1/60 s of the continuous clock.
+/// Frames at most every 1/60 s of the continuous clock, as ``FramePacing`` times them: a frame
+/// asked for after a rest comes at once.
 @MainActor
 package final class LiveFrames: FrameScheduling {
     private let clock = ContinuousClock()
     private let origin: ContinuousClock.Instant
-    private let interval: Duration
+    private var pacing: FramePacing
 
     package init(interval: Duration = .microseconds(16_667)) {
         origin = clock.now
-        self.interval = interval
+        pacing = FramePacing(interval: interval)
     }
 
     package var now: Duration { clock.now - origin }
 
     package func requestFrame(_ fire: @escaping @MainActor @Sendable () -> Void) {
-        schedule(after: interval, fire)
+        let due = pacing.nextFrame(at: now)
+        Task { @MainActor in
+            let wait = due - self.now
+            if wait > .zero { try? await Task.sleep(for: wait) }
+            self.pacing.fired(at: self.now)
+            fire()
+        }
     }
 
     package func schedule(after delay: Duration, _ fire: @escaping @MainActor @Sendable () -> Void) {
@@ -33,6 +40,33 @@ package final class LiveFrames: FrameScheduling {
             try? await Task.sleep(for: delay)
             fire()
         }
+    }
+}
+
+/// When frames happen: at most one per interval, each an interval after the last one began,
+/// and at once when the last one is an interval or more ago. So a key pressed at rest is drawn
+/// without waiting out a frame, a glide keeps the display's cadence, and the work a frame does
+/// does not stretch the time between frames.
+package struct FramePacing: Sendable {
+    /// The least time between the starts of two frames.
+    package let interval: Duration
+    /// When the last frame began, if one has.
+    private var lastFrame: Duration?
+
+    package init(interval: Duration) {
+        self.interval = interval
+    }
+
+    /// When a frame asked for at `now` is due: `now` itself after a rest, else an interval
+    /// after the last frame began.
+    package func nextFrame(at now: Duration) -> Duration {
+        guard let lastFrame else { return now }
+        return max(now, lastFrame + interval)
+    }
+
+    /// A frame began at `time`.
+    package mutating func fired(at time: Duration) {
+        lastFrame = time
     }
 }
 

@@ -73,6 +73,8 @@ package final class Reader: ListViewportHost {
     /// The cell size in pixels the kernel last said, to follow a font change: the terminal's
     /// own answer wins until the kernel's changes.
     private var kernelCellPixels: CellPixelSize?
+    /// Whether the first refresh waits for the first rows, as ``run(handle:)`` starts.
+    private var refreshWaits = false
     /// Whether the capability query went through tmux too: two device attributes end it.
     private var answersThroughTmux = false
     /// When tmux's own answers ended, through tmux; the outer terminal's may follow.
@@ -161,7 +163,11 @@ package final class Reader: ListViewportHost {
         let deliveries = Task {
             for await _ in arrivals { sink.yield(.thumbnailsArrived) }
         }
-        perform(state.startRefreshing())
+        // The first screen comes from the rows already stored: the refresh, whose progress
+        // would take the first frame, starts once they are in (or after a quarter second of a
+        // store that has none to give).
+        refreshWaits = true
+        frames.schedule(after: .milliseconds(250)) { [weak self] in self?.startRefreshingOnce() }
         for await event in events {
             handle(self, event)
             if !state.running { break }
@@ -242,8 +248,18 @@ package final class Reader: ListViewportHost {
         return true
     }
 
+    /// Starts refreshing, unless it has started.
+    private func startRefreshingOnce() {
+        guard refreshWaits else { return }
+        refreshWaits = false
+        perform(state.startRefreshing())
+        if state.running { requestFrameIfNeeded() }
+    }
+
     /// Takes one event, then asks for a frame if something moves or arrived.
     package func send(_ event: Event) {
+        // A store with nothing to show has no first screen to wait for.
+        defer { if case .rows(let rows, _, _, _) = event, rows.isEmpty { startRefreshingOnce() } }
         if case .input(let input) = event, answers(input) { return }
         // A new font size comes as a resize: where the kernel's cell size changed, pictures
         // drawn in pixels switch to it first, so the resize draws them once, at their new size.
@@ -419,6 +435,8 @@ package final class Reader: ListViewportHost {
         } else if redraw {
             draw()
         }
+        // The first screen of posts is out: the refresh may start.
+        if refreshWaits && !viewport.items.isEmpty { startRefreshingOnce() }
         send(.frameTick)
     }
 

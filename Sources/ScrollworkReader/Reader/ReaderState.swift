@@ -244,9 +244,10 @@ package struct ReaderState {
     private var visibleSince: [EntryRow.ID: Duration] = [:]
     /// The last cursor move by key and when: presses repeating fast are a held key.
     private var lastMove: (delta: Int, time: Duration)?
-    /// The generation of the query followed, and of the snapshots the list shows.
+    /// The generation of the query followed, and of the snapshots the list shows: none yet, so
+    /// the first snapshot fills the list at once, with no diff to wait for.
     private var generation = 0
-    private var shownGeneration = 1
+    private var shownGeneration = 0
     private var timers: Set<ReaderTimer> = []
     private(set) var running = true
 
