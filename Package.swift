@@ -164,7 +164,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "scrollwork", dependencies: ["ScrollworkApp"]),
+        // On Linux the Swift runtime and Foundation are linked in: a launch then resolves no
+        // symbols across a dozen shared libraries, the most of a dynamic Swift program's start
+        // (a Foundation "hello" starts in 1.8 ms static against 8.5 ms dynamic), and the reader
+        // holds 4.7 MB less. main.swift is compiled against the static runtime too, so that its
+        // imports bring in the static libraries Foundation needs. lld, which the toolchain ships,
+        // links it (GNU ld warns about Foundation's own use of mktemp). The C libraries stay the
+        // machine image's shared ones, and the executable stays position-independent.
+        .executableTarget(
+            name: "scrollwork", dependencies: ["ScrollworkApp"],
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))],
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(platforms: [.linux]))]
+        ),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "SeededRandom"]),
         // For any test: a clock that does not wait, scratch directories, hostile text, the
