@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// Loads data over HTTP(S) with AsyncHTTPClient, and from `file:` URLs.
@@ -18,7 +19,8 @@ import NIOCore
 /// - Retries: ``loadData(for:)`` retries transient failures (timeouts, connection errors, 5xx,
 ///   and 429, honouring `Retry-After`) with exponential backoff and jitter; other 4xx never are.
 ///
-/// Call ``shutdown()`` before dropping the loader: it owns an HTTP client.
+/// The HTTP client is made on the first load over HTTP: a loader that never fetches starts no
+/// event loop and costs nothing at launch. Call ``shutdown()`` before dropping the loader.
 public final class HTTPDataLoader: Sendable {
     /// Limits and retry policy.
     public struct Configuration: Sendable {
@@ -45,11 +47,19 @@ public final class HTTPDataLoader: Sendable {
 
     /// The limits in force.
     public let configuration: Configuration
-    private let client: HTTPClient
+    private let clientConfiguration: HTTPClient.Configuration
+    /// The HTTP client, once made; shut down, nothing more is made.
+    private let client = NIOLockedValueBox(ClientState.notMade)
     private let clock: any Clock<Duration>
     private let jitter: @Sendable () -> Double
 
-    /// Creates a loader with its own HTTP client.
+    private enum ClientState {
+        case notMade
+        case made(HTTPClient)
+        case shutDown
+    }
+
+    /// Creates a loader, which makes its own HTTP client when it first needs one.
     ///
     /// - Parameters:
     ///   - clock: waits between retries; tests pass one that does not really wait.
@@ -62,16 +72,36 @@ public final class HTTPDataLoader: Sendable {
         self.configuration = configuration
         self.clock = clock
         self.jitter = jitter
-        client = HTTPClient(
-            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-            configuration: HTTPClient.Configuration(
-                // Followed by hand, so that each hop can be reported.
-                redirectConfiguration: .disallow,
-                timeout: .init(connect: TimeAmount(configuration.connectTimeout), read: TimeAmount(configuration.readTimeout)),
-                connectionPool: Self.connectionPool,
-                decompression: .enabled(limit: .size(configuration.maxBodySize))
-            )
+        clientConfiguration = HTTPClient.Configuration(
+            // Followed by hand, so that each hop can be reported.
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: TimeAmount(configuration.connectTimeout), read: TimeAmount(configuration.readTimeout)),
+            connectionPool: Self.connectionPool,
+            decompression: .enabled(limit: .size(configuration.maxBodySize))
         )
+    }
+
+    /// The HTTP client, made now if it is the first one asked for.
+    /// - Throws: `HTTPClientError.alreadyShutdown` after ``shutdown()``.
+    private func httpClient() throws -> HTTPClient {
+        try client.withLockedValue { state in
+            switch state {
+            case .made(let client):
+                return client
+            case .notMade:
+                let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: clientConfiguration)
+                state = .made(client)
+                return client
+            case .shutDown:
+                throw HTTPClientError.alreadyShutdown
+            }
+        }
+    }
+
+    /// Whether the HTTP client has been made: a loader that has loaded nothing over HTTP has
+    /// none.
+    package var hasClient: Bool {
+        client.withLockedValue { if case .made = $0 { true } else { false } }
     }
 
     /// The client's pool tries a failed connection once: by default it would try again until
@@ -83,9 +113,14 @@ public final class HTTPDataLoader: Sendable {
         return pool
     }
 
-    /// Shuts the HTTP client down; loads after this fail.
+    /// Shuts the HTTP client down, if one was made; loads after this fail.
     public func shutdown() async throws {
-        try await client.shutdown()
+        let made = client.withLockedValue { state -> HTTPClient? in
+            defer { state = .shutDown }
+            if case .made(let client) = state { return client }
+            return nil
+        }
+        try await made?.shutdown()
     }
 
     /// The whole body at `url`, retrying transient failures.
@@ -164,7 +199,7 @@ public final class HTTPDataLoader: Sendable {
             for header in headers { request.headers.add(name: header.name, value: header.value) }
             let response: HTTPClientResponse
             do {
-                response = try await client.execute(request, deadline: deadline)
+                response = try await httpClient().execute(request, deadline: deadline)
             } catch {
                 throw HTTPLoadingError(error, url: url)
             }

@@ -219,6 +219,22 @@ import Testing
         }
     }
 
+    @Test func theHTTPClientIsMadeOnTheFirstLoadOverHTTPAndNeverAfterTheShutdown() async throws {
+        let server = try await TestRoutes.start()
+        let loader = HTTPDataLoader(clock: RecordingClock(), jitter: { 1 })
+        // Made and dropped without a load: no client, no event loop, and a shutdown is free.
+        #expect(!loader.hasClient)
+        let scratch = ScratchDirectory("scrollwork-http-lazy")
+        #expect(try await loader.loadData(for: scratch.file("on disk")) == Array("on disk".utf8))
+        #expect(!loader.hasClient, "a file needs no client")
+        #expect(try await loader.loadData(for: server.url("/ok/hello")) == Array("hello".utf8))
+        #expect(loader.hasClient)
+        try await loader.shutdown()
+        let error = await failure { try await loader.loadData(for: server.url("/ok/hello")) }
+        #expect(error != nil && !loader.hasClient, "a load after the shutdown fails, and makes no client")
+        try await server.stop()
+    }
+
     @Test @MainActor func twoSlotsForOneURLCauseOneServerHit() async throws {
         let server = try await TestRoutes.start()
         let loader = HTTPDataLoader()

@@ -132,12 +132,14 @@ extension FeedStore {
     func migrate() throws(FeedStoreError) {
         let migrator = Self.migrator
         let known = Set(SchemaVersion.allCases.map(\.rawValue))
-        let unknown = try readWhileOpening { db in
-            try migrator.appliedIdentifiers(db).subtracting(known).sorted()
+        let (unknown, complete) = try readWhileOpening { db in
+            (try migrator.appliedIdentifiers(db).subtracting(known).sorted(), try migrator.hasCompletedMigrations(db))
         }
         guard unknown.isEmpty else {
             throw .newerSchema(unknownVersions: unknown)
         }
+        // Up to date, as at nearly every launch: nothing to write, nothing to wait for.
+        guard !complete else { return }
         do {
             try migrator.migrate(writer)
         } catch {

@@ -98,11 +98,12 @@ public final class FeedStore: FeedStoring {
         }
     }
 
-    /// Runs `body` with a consistent snapshot of the database, blocking: only while the store
-    /// opens, to check its schema, since an initializer cannot suspend.
+    /// Runs `body`, which only reads, blocking: only while the store opens, to check its
+    /// schema, since an initializer cannot suspend. It runs on the writer's connection, open
+    /// already: a pool would open a reader's connection for it.
     func readWhileOpening<T>(_ body: (Database) throws -> T) throws(FeedStoreError) -> T {
         do {
-            return try writer.read(body)
+            return try writer.writeWithoutTransaction { db in try db.readOnly { try body(db) } }
         } catch {
             throw FeedStoreError(error)
         }

@@ -31,6 +31,30 @@ import Testing
         #expect(applied == Set(FeedStore.SchemaVersion.allCases.map(\.rawValue)))
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func anUpToDateFileOpensWithoutWritingSoAnotherWriterDoesNotHoldItUp() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("feeds.sqlite").path
+        _ = try FeedStore(path: path)
+        // Another process in the middle of a long write (a refresh storing a big feed): the
+        // reader opening the store now has nothing to migrate and must not wait for the lock.
+        var configuration = Configuration()
+        configuration.busyMode = .immediateError
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: path, configuration: configuration)
+        try await other.writeWithoutTransaction { db in
+            // It has stored a batch already (the write-ahead log holds it), and is storing the next.
+            try db.execute(sql: "INSERT INTO feed (url) VALUES ('https://example.com/feed')")
+            try db.execute(sql: "BEGIN IMMEDIATE")
+        }
+        let started = ContinuousClock.now
+        let store = try FeedStore(path: path)
+        #expect(ContinuousClock.now - started < .seconds(5), "it waited for the other writer")
+        #expect(try await store.feeds().count == 1)
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+    }
+
     @Test func refusesAFileFromANewerSchemaAndLeavesItAlone() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
