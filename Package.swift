@@ -82,6 +82,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // A program in a pseudo-terminal of our own: the tests run the executables in it, and
+        // the reader's benchmark times launches in it.
+        .target(name: "PseudoTerminal"),
         // The terminal layer: what may reach the terminal, and how the reader draws: cells,
         // input, pictures (from Thumbnails' pixel buffers), the terminal session.
         // input, pictures (from Thumbnails' pixel buffers, kitty's compressed with the zlib of
@@ -135,6 +138,7 @@ let package = Package(
                 "ScrollworkDemo",
                 "ScrollSimulation",
                 "ImageFixtures",
+                "PseudoTerminal",
                 "SeededRandom",
                 "LoopbackHTTP",
                 "ListDiff",
@@ -182,7 +186,7 @@ let package = Package(
         // For any test: a clock that does not wait, scratch directories, hostile text, the
         // built executables, a pseudo-terminal and tmux. No engine of the package, so engine
         // tests build no GRDB or NIO through it.
-        .target(name: "ScrollworkTestSupport", path: "Tests/ScrollworkTestSupport"),
+        .target(name: "ScrollworkTestSupport", dependencies: ["PseudoTerminal"], path: "Tests/ScrollworkTestSupport"),
         // For the tests of feeds and of the app: a fetcher without a network, and the loopback
         // server of the product module LoopbackHTTP.
         .target(name: "FeedsTestSupport", dependencies: ["Feeds", "LoopbackHTTP"], path: "Tests/FeedsTestSupport"),

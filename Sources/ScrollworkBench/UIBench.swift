@@ -1,6 +1,7 @@
 import ArgumentParser
 import Feeds
 import Foundation
+import PseudoTerminal
 import ScrollworkDemo
 import ScrollworkReader
 import TerminalUI
@@ -104,8 +105,11 @@ struct UIBench: AsyncParsableCommand {
             report.append(try await Self.measure(name, pictures: mode))
         }
         report.print(json: options.json)
-        var first = BenchReport(columns: ["case", "launches", "first_screen_ms_p50", "first_screen_ms_p90", "first_screen_ms_max"])
-        first.append(try await Self.firstScreen(launches: 20))
+        var first = BenchReport(columns: [
+            "case", "launches", "first_screen_ms_p50", "first_screen_ms_p90", "first_screen_ms_max", "newsboat_p50_over_ours",
+        ])
+        first.append(try await Self.firstScreen(launches: 20) + [.missing])
+        for row in try await Self.firstScreenProcess(launches: 20) { first.append(row) }
         first.print(json: options.json)
     }
 
@@ -150,6 +154,108 @@ struct UIBench: AsyncParsableCommand {
             .text("first-screen-500"), .number(Double(launches)), .number(TerminalBench.percentile(milliseconds, 0.5)),
             .number(TerminalBench.percentile(milliseconds, 0.9)), .number(milliseconds.max() ?? 0),
         ]
+    }
+
+    /// `first-screen-500-process`: the whole process, as a person at a terminal sees it: from
+    /// starting `scrollwork` (this executable) in a pseudo-terminal of 120 × 40, on a data
+    /// folder holding the demo's 500 posts, to the output that draws the newest post's title;
+    /// `launches` times, each quit with Q. With newsboat installed, `newsboat-first-screen-500`
+    /// is the same for newsboat on the same 500 posts (its first screen is its feed list, to
+    /// the feed's title), launched in turn with ours.
+    private static func firstScreenProcess(launches: Int) async throws -> [[BenchValue]] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-process-\(UUID().uuidString)")
+        let data = directory.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let feedFile = directory.appendingPathComponent("demo.xml")
+        let newest: String
+        do {
+            let server = try await DemoServer.start(latency: false)
+            let document = server.document()
+            try Data(document).write(to: feedFile)
+            let store = try FeedStore(path: data.appendingPathComponent("scrollwork.sqlite").path)
+            let feed = try await store.addFeed(url: server.feedURL, title: "Scrollwork demo")
+            _ = try await store.upsert(entries: FeedDocumentParser().parse(document, url: server.feedURL).entries, feed: feed.id)
+            newest = try await store.entries(EntryQuery(limit: 1)).first?.entry.title ?? ""
+            try await server.stop()
+        }
+        // A marker the screen holds whole: the title's first words.
+        let marker = String(newest.prefix(18))
+        let environment = ["TERM": "xterm-256color", "HOME": directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let ours = Launcher(path: Self.executablePath, arguments: ["--data-dir", data.path], environment: environment, marker: marker, quit: "Q")
+        var newsboat: Launcher?
+        if let found = Self.newsboatPath() {
+            let home = directory.appendingPathComponent("newsboat")
+            try FileManager.default.createDirectory(at: home.appendingPathComponent(".newsboat"), withIntermediateDirectories: true)
+            try Data("file://\(feedFile.path)\n".utf8).write(to: home.appendingPathComponent(".newsboat/urls"))
+            var peerEnvironment = environment
+            peerEnvironment["HOME"] = home.path
+            // Its cache filled once, as a person's would be.
+            let reload = Process()
+            reload.executableURL = URL(fileURLWithPath: found)
+            reload.arguments = ["-x", "reload"]
+            reload.environment = peerEnvironment
+            reload.standardOutput = FileHandle.nullDevice
+            reload.standardError = FileHandle.nullDevice
+            try reload.run()
+            reload.waitUntilExit()
+            if reload.terminationStatus == 0 {
+                newsboat = Launcher(path: found, arguments: [], environment: peerEnvironment, marker: "Scrollwork demo", quit: "q")
+            }
+        }
+        var ourTimes: [Double] = []
+        var peerTimes: [Double] = []
+        for _ in 0..<launches {
+            ourTimes.append(try ours.firstScreen())
+            if let newsboat { peerTimes.append(try newsboat.firstScreen()) }
+        }
+        func row(_ name: String, _ times: [Double], ratio: BenchValue) -> [BenchValue] {
+            [.text(name), .number(Double(times.count)), .number(TerminalBench.percentile(times, 0.5)),
+             .number(TerminalBench.percentile(times, 0.9)), .number(times.max() ?? 0), ratio]
+        }
+        let ratio = peerTimes.isEmpty ? BenchValue.missing
+            : .number(TerminalBench.percentile(peerTimes, 0.5) / TerminalBench.percentile(ourTimes, 0.5))
+        var rows = [row("first-screen-500-process", ourTimes, ratio: ratio)]
+        if !peerTimes.isEmpty { rows.append(row("newsboat-first-screen-500", peerTimes, ratio: .missing)) }
+        return rows
+    }
+
+    /// A program launched in a pseudo-terminal, timed to its first screen.
+    private struct Launcher {
+        var path: String
+        var arguments: [String]
+        var environment: [String: String]
+        /// What the first screen writes.
+        var marker: String
+        /// The key that quits it.
+        var quit: String
+
+        /// Milliseconds from the start to the output holding ``marker``; then the program is quit
+        /// and waited for, untimed.
+        func firstScreen() throws -> Double {
+            let started = ContinuousClock.now
+            let child = try PseudoTerminalChild(path: path, arguments: arguments, columns: 120, rows: 40, environment: environment,
+                                                inheritingEnvironment: false)
+            try child.read(until: marker)
+            let elapsed = (ContinuousClock.now - started).milliseconds
+            child.type(quit)
+            _ = try child.waitForStatusChange()
+            return elapsed
+        }
+    }
+
+    /// This executable's path: the reader that `first-screen-500-process` launches.
+    private static var executablePath: String {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        #endif
+        return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    }
+
+    /// Where newsboat is installed, if it is.
+    private static func newsboatPath() -> String? {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return directories.map { "\($0)/newsboat" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// One run of the script with pictures drawn as `pictures`: its row of figures.

@@ -6,20 +6,23 @@ import Glibc
 import Darwin
 #endif
 
-/// A built executable in a pseudo-terminal: the test is its terminal, reads what it writes,
-/// types to it, signals it, and checks the terminal's modes after each step.
-public final class PseudoTerminalChild {
-    public let master: Int32
-    public let slave: Int32
-    public let pid: pid_t
+/// An executable in a pseudo-terminal: the caller is its terminal, reads what it writes, types
+/// to it, signals it, and checks the terminal's modes after each step. The tests run the
+/// package's executables in it, and `scrollwork bench ui` times the reader's launch (and
+/// newsboat's) in it, as a person's terminal would see it.
+package final class PseudoTerminalChild {
+    package let master: Int32
+    package let slave: Int32
+    package let pid: pid_t
     /// The terminal's modes before the child took it.
-    public let original: termios
-    public private(set) var output: [UInt8] = []
+    package let original: termios
+    package private(set) var output: [UInt8] = []
 
-    /// Starts `executable` (built next to the tests) with `arguments` on a new terminal of
-    /// `columns` × `rows`, with `environment` added to this process's.
-    public init(executable: String = "terminal-session-helper", arguments: [String] = [], columns: Int = 80, rows: Int = 24,
-                environment: [String: String] = [:]) throws {
+    /// Starts the executable at `path` with `arguments` on a new terminal of `columns` × `rows`,
+    /// in a process group of its own, with `environment` added to this process's (or, when not
+    /// `inheritingEnvironment`, with `environment` alone).
+    package init(path: String, arguments: [String] = [], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
+                 inheritingEnvironment: Bool = true) throws {
         (master, slave) = try Self.openPseudoTerminal()
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
@@ -36,10 +39,9 @@ public final class PseudoTerminalChild {
         // orphaned group, so SIGTSTP really stops it. Default signal actions, none blocked.
         let spawning = SpawnAttributes(newProcessGroup: true)
 
-        let path = try BuiltExecutable.url(named: executable).path
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        var variables = ProcessInfo.processInfo.environment
+        var variables = inheritingEnvironment ? ProcessInfo.processInfo.environment : [:]
         variables.merge(environment) { _, new in new }
         let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0)=\($1)") } + [nil]
         defer { envp.forEach { free($0) } }
@@ -78,31 +80,31 @@ public final class PseudoTerminalChild {
         close(slave)
     }
 
-    public struct Failed: Error, CustomStringConvertible {
-        public var description: String
-        public init(_ description: String) { self.description = description }
+    package struct Failed: Error, CustomStringConvertible {
+        package var description: String
+        package init(_ description: String) { self.description = description }
     }
 
     /// Whether the terminal is in raw mode now (no canonical input, no echo).
-    public var isRaw: Bool {
+    package var isRaw: Bool {
         var modes = termios()
         tcgetattr(slave, &modes)
         return modes.c_lflag & tcflag_t(ICANON | ECHO) == 0
     }
 
     /// Whether the terminal's modes are exactly those it had before the child.
-    public var isRestored: Bool {
+    package var isRestored: Bool {
         var modes = termios()
         tcgetattr(slave, &modes)
         return modes.c_lflag == original.c_lflag && modes.c_iflag == original.c_iflag && modes.c_oflag == original.c_oflag
     }
 
     /// The output as text.
-    public var text: String { String(decoding: output, as: UTF8.self) }
+    package var text: String { String(decoding: output, as: UTF8.self) }
 
     /// Reads what the child writes until `marker` has been written `count` times in all. The
     /// limit only keeps a broken child from hanging the tests; nothing is timed.
-    public func read(until marker: String, count: Int = 1) throws {
+    package func read(until marker: String, count: Int = 1) throws {
         let limit = ContinuousClock.now + .seconds(30)
         while text.occurrences(of: marker) < count {
             guard ContinuousClock.now < limit else { throw Failed("no \(marker.debugDescription) in \(text.debugDescription)") }
@@ -111,7 +113,7 @@ public final class PseudoTerminalChild {
     }
 
     /// Reads whatever the child has written, waiting up to `waitingMilliseconds` for some.
-    public func drain(waitingMilliseconds: Int32) {
+    package func drain(waitingMilliseconds: Int32) {
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, waitingMilliseconds) > 0 else { return }
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -120,7 +122,7 @@ public final class PseudoTerminalChild {
     }
 
     /// Waits for the child to stop or end, reading its output meanwhile; returns the status.
-    public func waitForStatusChange() throws -> Int32 {
+    package func waitForStatusChange() throws -> Int32 {
         let limit = ContinuousClock.now + .seconds(30)
         var status: Int32 = 0
         while true {
@@ -134,14 +136,14 @@ public final class PseudoTerminalChild {
         return status
     }
 
-    public func type(_ text: String) {
+    package func type(_ text: String) {
         _ = text.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
     }
 }
 
 extension String {
     /// How many times `marker` occurs in the string, without overlaps.
-    public func occurrences(of marker: String) -> Int {
+    package func occurrences(of marker: String) -> Int {
         var count = 0
         var rest = self[...]
         while let range = rest.range(of: marker) {

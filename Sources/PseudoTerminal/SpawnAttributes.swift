@@ -6,11 +6,11 @@ import Darwin
 
 /// `posix_spawn` attributes for a child that starts with every signal at its default action
 /// and none blocked, whatever this test process ignores or blocks.
-final class SpawnAttributes {
-    var attributes = posix_spawnattr_t()
+package final class SpawnAttributes {
+    package var attributes = posix_spawnattr_t()
 
     /// Attributes as above; with `newProcessGroup`, the child leads a process group of its own.
-    init(newProcessGroup: Bool = false) {
+    package init(newProcessGroup: Bool = false) {
         posix_spawnattr_init(&attributes)
         var flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
         if newProcessGroup {
