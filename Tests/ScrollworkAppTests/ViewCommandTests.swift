@@ -88,6 +88,18 @@ struct ViewCommandTests {
         #expect(!local.standardOutput.isEmpty)
     }
 
+    @Test func drawsSextantsWhenAsked() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try photo()
+
+        let result = try BuiltExecutable.run("scrollwork", ["view", path, "--protocol", "sextants", "--width", "12", "--height", "4", "--colors", "truecolor"])
+
+        #expect(result.status == 0, "\(result.error)")
+        let text = String(decoding: result.standardOutput, as: UTF8.self)
+        #expect(text.unicodeScalars.contains { (0x1FB00...0x1FB3B).contains($0.value) }, "\(text)")
+        #expect(!text.contains("▀") && text.split(separator: "\n").count == 4)
+    }
+
     @Test func drawsSixelAtTheBoxsPixelSizeWhenAsked() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try photo()

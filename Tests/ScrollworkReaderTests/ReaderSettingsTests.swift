@@ -222,7 +222,7 @@ import TerminalUI
         #expect(problem("[colors]\naccent = \"purple\"\n")?.line == 2)
         let mode = problem("image_mode = \"kity\"")
         #expect(mode?.kind == .invalidValue(
-            key: "image_mode", value: "\"kity\"", expected: "one of \"auto\", \"kitty\", \"sixel\", \"iterm\", \"blocks\", \"none\" (did you mean \"kitty\"?)"))
+            key: "image_mode", value: "\"kity\"", expected: "one of \"auto\", \"kitty\", \"sixel\", \"iterm\", \"blocks\", \"sextants\", \"none\" (did you mean \"kitty\"?)"))
     }
 
     @Test func unknownActionsAndKeyNamesAreNamed() {

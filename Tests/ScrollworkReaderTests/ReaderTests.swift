@@ -572,6 +572,21 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func withSextantsAskedForTheThumbnailsAreMosaicsOfSixPixelsACell() async throws {
+        var options = Reader.Options()
+        options.pictures = .sextants
+        let harness = try await Harness(options: options, pictures: true)
+        await harness.start()
+        await harness.loadPictures()
+        // The first post's box, columns 2 to 13 of rows 1 to 4: sextant glyphs, no half block.
+        let box = (1...4).map { row in String(harness.line(row).dropFirst(2).prefix(12)) }.joined()
+        #expect(box.unicodeScalars.contains { (0x1FB00...0x1FB3B).contains($0.value) }, "\(harness.screenText)")
+        #expect(!harness.screenText.contains("▀"))
+        #expect(harness.reader.thumbnails.glyphs == .sextants)
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func theTerminalsAnswersTurnHalfBlocksIntoPixelsWithoutTheReaderWaitingForThem() async throws {
         // The reader starts in half blocks and asks; the list is drawn before any answer.
         let harness = try await Harness(pictures: true)

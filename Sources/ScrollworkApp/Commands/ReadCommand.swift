@@ -70,7 +70,7 @@ struct ReadCommand: AsyncParsableCommand {
             terminal: TerminalIO(session: session), store: feedStore, refresher: FeedRefresher(store: feedStore, fetcher: fetcher),
             title: useDemo ? "Scrollwork demo (add a real feed: scrollwork add URL)" : "Scrollwork",
             frames: LiveFrames(), thumbnails: shelf, options: options, notice: notice)
-        if imageMode != .none && imageMode != .blocks {
+        if ![.none, .blocks, .sextants].contains(imageMode) {
             reader.askCapabilities(throughTmux: environment["TMUX"] != nil) {
                 PictureMode.resolve(imageMode, capabilities: $0, environment: environment)
             }

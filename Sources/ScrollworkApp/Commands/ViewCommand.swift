@@ -55,10 +55,10 @@ struct ViewCommand: AsyncParsableCommand {
 
     /// The `--protocol` choices.
     enum PictureProtocol: String, ExpressibleByArgument, CaseIterable {
-        case auto, blocks, sixel, kitty, iterm
+        case auto, blocks, sextants, sixel, kitty, iterm
     }
 
-    @Option(name: .customLong("protocol"), help: "auto (what the terminal answers it draws, as scrollwork config shows; blocks when standard output is not a terminal), blocks (half blocks, any terminal), sixel (pixels: xterm -ti vt340, foot, mlterm, WezTerm…) or kitty (pixels: kitty, Ghostty, WezTerm) or iterm (pixels: iTerm2, WezTerm); default auto.")
+    @Option(name: .customLong("protocol"), help: "auto (what the terminal answers it draws, as scrollwork config shows; blocks when standard output is not a terminal), blocks (half blocks, any terminal), sextants (six pixels a cell, where the font has Unicode 13's sextant mosaics), sixel (pixels: xterm -ti vt340, foot, mlterm, WezTerm…) or kitty (pixels: kitty, Ghostty, WezTerm) or iterm (pixels: iTerm2, WezTerm); default auto.")
     var pictureProtocol = PictureProtocol.auto
 
     /// The protocol `--protocol` names, `auto` resolved, with the cell size in pixels the
@@ -100,7 +100,7 @@ struct ViewCommand: AsyncParsableCommand {
                     data = nil
                 }
                 let cellSize = terminal?.cellPixelSize ?? .assumed
-                if pictureProtocol != .blocks {
+                if pictureProtocol != .blocks && pictureProtocol != .sextants {
                     // A terminal that does not say its cell size in pixels gets the usual 10 × 20.
                     let pixelSize = answeredCellPixels ?? terminal?.cellPixelSize ?? CellPixelSize(width: 10, height: 20)
                     let pixels = try Self.pixels(of: image, data: data, box: box, cellSize: pixelSize, decoder: ThumbnailDecoder())
@@ -119,7 +119,8 @@ struct ViewCommand: AsyncParsableCommand {
                     }
                     continue
                 }
-                let picture = try picture(of: image, data: data, box: box, cellSize: cellSize, decoder: ThumbnailDecoder())
+                let glyphs: HalfBlockPicture.Glyphs = pictureProtocol == .sextants ? .sextants : .halfBlocks
+                let picture = try picture(of: image, data: data, box: box, cellSize: cellSize, glyphs: glyphs, decoder: ThumbnailDecoder())
                 var buffer = CellBuffer(columns: picture.columns, rows: picture.rows)
                 buffer.draw(mode == .none ? picture.monochrome : picture, row: 0, column: 0)
                 Console.printTerminalOutput(buffer.inlineText(colorMode: mode))
@@ -189,8 +190,9 @@ struct ViewCommand: AsyncParsableCommand {
     /// The decoder reduces the image to four times the box's width on its longer side while
     /// decoding (for a JPEG mostly by DCT scaling, nearly free): enough pixels that the final
     /// reduction, the one that decides what each cell shows, happens in linear light.
-    func picture(of path: String, data: [UInt8]? = nil, box: (columns: Int, rows: Int), cellSize: CellPixelSize, decoder: some ImageDecoding) throws(ImageFile.Failure) -> HalfBlockPicture {
+    func picture(of path: String, data: [UInt8]? = nil, box: (columns: Int, rows: Int), cellSize: CellPixelSize,
+                 glyphs: HalfBlockPicture.Glyphs = .halfBlocks, decoder: some ImageDecoding) throws(ImageFile.Failure) -> HalfBlockPicture {
         let image = try ImageFile.decode(path, data: data, maxPixelSize: 4 * box.columns, decoder: decoder)
-        return HalfBlockPicture(image, fittingColumns: box.columns, rows: box.rows, cellSize: cellSize)
+        return HalfBlockPicture(image, fittingColumns: box.columns, rows: box.rows, cellSize: cellSize, glyphs: glyphs)
     }
 }

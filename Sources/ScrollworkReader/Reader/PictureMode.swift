@@ -8,6 +8,8 @@ package enum PictureMode: Equatable, Sendable {
     case none
     /// Half blocks (`▀`) in colour: every terminal.
     case blocks
+    /// Sextant mosaics in colour: six pixels a cell, where the font has them.
+    case sextants
     /// The kitty graphics protocol, each picture shown in its box (cells of `cellPixels`) as
     /// `placing` says.
     case kitty(cellPixels: CellPixelSize, placing: KittyPlacing)
@@ -35,7 +37,7 @@ package enum PictureMode: Equatable, Sendable {
         case .kitty(_, let placing): .kitty(cellPixels: cellPixels, placing: placing)
         case .sixel: .sixel(cellPixels: cellPixels)
         case .iterm: .iterm(cellPixels: cellPixels)
-        case .none, .blocks: self
+        case .none, .blocks, .sextants: self
         }
     }
 
@@ -44,7 +46,7 @@ package enum PictureMode: Equatable, Sendable {
     package var scrollsRegions: Bool {
         switch self {
         case .sixel, .iterm: false
-        case .none, .blocks, .kitty: true
+        case .none, .blocks, .sextants, .kitty: true
         }
     }
 
@@ -52,8 +54,13 @@ package enum PictureMode: Equatable, Sendable {
     package var cellPixels: CellPixelSize? {
         switch self {
         case .kitty(let cellPixels, _), .sixel(let cellPixels), .iterm(let cellPixels): cellPixels
-        case .none, .blocks: nil
+        case .none, .blocks, .sextants: nil
         }
+    }
+
+    /// The glyphs pictures drawn in cells use: sextants when asked for, else half blocks.
+    package var glyphs: HalfBlockPicture.Glyphs {
+        self == .sextants ? .sextants : .halfBlocks
     }
 
     /// The mode for the setting `imageMode` in a terminal that answered `capabilities` (nil:
@@ -86,6 +93,8 @@ package enum PictureMode: Equatable, Sendable {
             return (.none, nil)
         case .blocks:
             return (.blocks, nil)
+        case .sextants:
+            return (.sextants, nil)
         case .kitty:
             return (kitty(), nil)
         case .sixel:

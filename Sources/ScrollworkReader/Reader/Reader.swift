@@ -145,7 +145,7 @@ package final class Reader: ListViewportHost {
         layer = Self.layer(for: options.pictures, compressed: options.compressesPictures)
         kernelCellPixels = terminal.cellPixelSize
         // The shelf loads pictures at the size the options draw them.
-        thumbnails.setCellPixels(options.pictures.cellPixels, displayed: [])
+        thumbnails.setCellPixels(options.pictures.cellPixels, glyphs: options.pictures.glyphs, displayed: [])
         viewport = ListViewport(host: self)
         viewport.setViewportHeight(Double(max(1, layout.body.height)))
     }
@@ -499,7 +499,7 @@ package final class Reader: ListViewportHost {
         layer = Self.layer(for: mode, compressed: state.options.compressesPictures)
         renderer.options.scrollsRegions = mode.scrollsRegions
         let display = viewport.ranges.display.clamped(to: viewport.items.indices)
-        thumbnails.setCellPixels(mode.cellPixels, displayed: Array(viewport.items[display]))
+        thumbnails.setCellPixels(mode.cellPixels, glyphs: mode.glyphs, displayed: Array(viewport.items[display]))
     }
 
     /// What draws pictures over the cells in `mode`, if anything does.
@@ -509,7 +509,7 @@ package final class Reader: ListViewportHost {
         case let .kitty(_, .placeholders(throughTmux)): .placeholders(KittyPlaceholders(throughTmux: throughTmux, compresses: compressed))
         case let .sixel(cellPixels): .inline(InlinePlacements(cellSize: cellPixels))
         case let .iterm(cellPixels): .inline(InlinePlacements(cellSize: cellPixels, encoding: .iterm))
-        case .none, .blocks: nil
+        case .none, .blocks, .sextants: nil
         }
     }
 

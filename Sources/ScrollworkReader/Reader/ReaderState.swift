@@ -157,7 +157,7 @@ package struct ReaderOptions {
         self.colorMode = colorMode
         keys = settings.keys
         colors = settings.colors
-        self.pictures = pictures ?? (settings.imageMode == .none ? .none : .blocks)
+        self.pictures = pictures ?? (settings.imageMode == .none ? .none : settings.imageMode == .sextants ? .sextants : .blocks)
     }
 }
 

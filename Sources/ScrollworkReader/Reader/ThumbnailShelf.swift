@@ -27,6 +27,8 @@ package final class ThumbnailShelf {
     /// The size of a cell in pixels when pictures are drawn at pixel resolution over the cells;
     /// nil for half blocks.
     package private(set) var cellPixels: CellPixelSize?
+    /// The glyphs of pictures drawn in cells.
+    package private(set) var glyphs = HalfBlockPicture.Glyphs.halfBlocks
     /// The open article's pictures, as last shown.
     private var figuresShown: [ArticleScreen.Figure] = []
     /// The pixels of the pictures drawn over the cells, by row and by article picture.
@@ -52,7 +54,7 @@ package final class ThumbnailShelf {
     }
 
     /// Pictures start in half blocks; the reader sets the cell size it draws pixels in
-    /// (``setCellPixels(_:displayed:)``).
+    /// (``setCellPixels(_:glyphs:displayed:)``).
     private init(loader: some DataLoading<URL>, diskCache: (any DataCaching<URL>)?, transfer: HTTPDataLoader?) {
         pixelSize = Self.pixelSize(nil)
         self.transfer = transfer
@@ -72,12 +74,13 @@ package final class ThumbnailShelf {
         return cellPixels.map { max(box.columns * $0.width, box.rows * $0.height) } ?? 48
     }
 
-    /// Pictures are drawn at pixel resolution in cells of `cellPixels` from now on (nil: in half
-    /// blocks): the pictures of `displayed` rows and of the open article load again at the size
-    /// that needs.
-    func setCellPixels(_ cellPixels: CellPixelSize?, displayed: [EntryRow]) {
-        guard cellPixels != self.cellPixels else { return }
+    /// Pictures are drawn at pixel resolution in cells of `cellPixels` from now on (nil: in
+    /// cells, with `glyphs`): the pictures of `displayed` rows and of the open article load
+    /// again at the size that needs.
+    func setCellPixels(_ cellPixels: CellPixelSize?, glyphs: HalfBlockPicture.Glyphs = .halfBlocks, displayed: [EntryRow]) {
+        guard cellPixels != self.cellPixels || glyphs != self.glyphs else { return }
         self.cellPixels = cellPixels
+        self.glyphs = glyphs
         pixelSize = Self.pixelSize(cellPixels)
         pictures = [:]
         overlays = [:]
@@ -192,7 +195,7 @@ package final class ThumbnailShelf {
                 figureOverlays[figure.url] = Overlay(request: request, box: (figure.columns, figure.rows), image, cellPixels: cellPixels)
                 figurePictures[figure.url] = .overlaid
             } else {
-                figurePictures[figure.url] = .loaded(HalfBlockPicture(image, fittingColumns: figure.columns, rows: figure.rows))
+                figurePictures[figure.url] = .loaded(HalfBlockPicture(image, fittingColumns: figure.columns, rows: figure.rows, glyphs: glyphs))
             }
         }
     }
@@ -245,7 +248,7 @@ package final class ThumbnailShelf {
                 overlays[id] = Overlay(request: request, box: box, image, cellPixels: cellPixels)
                 pictures[id] = .overlaid
             } else {
-                pictures[id] = .loaded(HalfBlockPicture(image, fittingColumns: box.columns, rows: box.rows))
+                pictures[id] = .loaded(HalfBlockPicture(image, fittingColumns: box.columns, rows: box.rows, glyphs: glyphs))
             }
         }
     }

@@ -44,7 +44,8 @@ extension ReaderSettings {
             graphics, sixel or iTerm2 images, where the terminal answers that it has them;
             else blocks), "kitty", "sixel" or "iterm" (whatever the terminal answers; kitty
             inside tmux needs allow-passthrough and kitty 0.28 or later, or Ghostty, outside),
-            "blocks" (half blocks, in any terminal), or "none".
+            "blocks" (half blocks, in any terminal), "sextants" (six pixels a cell, where the
+            font has Unicode 13's sextant mosaics), or "none".
             """)
         lines.append("image_mode = \(TOMLText.quoted(imageMode.rawValue))")
         blank()

@@ -46,6 +46,9 @@ package struct ReaderSettings: Sendable, Equatable {
         case iterm
         /// Half blocks (`▀`) in 24-bit or 256 colours: every terminal.
         case blocks
+        /// Sextant mosaics (six pixels a cell) in 24-bit or 256 colours: terminals whose font
+        /// has Unicode 13's block sextants (kitty and foot draw them themselves).
+        case sextants
         /// No pictures.
         case none
     }

@@ -19,7 +19,11 @@ extension HalfBlockPicture {
             switch cell.grapheme {
             case "▀": light = (Self.luminance(cell.style.foreground) + Self.luminance(cell.style.background)) / 2
             case "▄": light = Self.luminance(cell.style.foreground) / 2
-            default: light = 0
+            default:
+                // A sextant: its six pixels, so many in the foreground, the rest in the background.
+                guard let pattern = Self.sextantPattern(of: cell.grapheme) else { light = 0; break }
+                let shown = Float(pattern.nonzeroBitCount)
+                light = (Self.luminance(cell.style.foreground) * shown + Self.luminance(cell.style.background) * (6 - shown)) / 6
             }
             // Steps spaced evenly in perceived lightness (L* is about the cube root of Y).
             let index = Int((cbrtf(light) * Float(shades.count - 1)).rounded())
