@@ -188,6 +188,18 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func aReaderQuitBeforeItsFirstScreenStartsNoRefreshAfterwards() async throws {
+        let harness = try await Harness()
+        let running = Task { @MainActor in await harness.reader.run() }
+        // Q before any rows: the reader ends with no refresh begun.
+        harness.reader.sink.yield(.input(.key(KeyPress(.character("Q")))))
+        await running.value
+        // The quarter-second fallback comes due after the end: it must start nothing.
+        for _ in 0..<30 { harness.frames.advance() }
+        #expect(harness.reader.state.refreshing == nil)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func anIdleReaderAsksForNoFrames() async throws {
         let harness = try await Harness()
         await harness.start()

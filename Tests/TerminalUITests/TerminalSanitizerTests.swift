@@ -36,4 +36,21 @@ import TerminalUI
         // U+00C2 followed by an ordinary character is not a C1 control.
         #expect(TerminalSanitizer.isSafe("Â¢"))
     }
+
+    @Test func aFeedCannotDrawTheReadersPicturesWithKittyPlaceholders() {
+        // A title that would be a placeholder of image 39, in the unread colour, in kitty.
+        let title = "Look \u{10EEEE}\u{0305}\u{0305}\u{10EEEE}\u{0305}\u{030D} here"
+        #expect(!TerminalSanitizer.isSafe(title))
+        let shown = TerminalSanitizer.sanitized(title)
+        #expect(!shown.unicodeScalars.contains("\u{10EEEE}") && shown.unicodeScalars.starts(with: "Look \u{FFFD}".unicodeScalars))
+        // Its neighbours in plane 16 are ordinary private-use text.
+        #expect(TerminalSanitizer.isSafe("\u{10EEED}\u{10EEEF}\u{10FFFD}"))
+        // Drawn through the cell buffer, no cell is a placeholder.
+        var buffer = CellBuffer(columns: 20, rows: 1)
+        _ = buffer.write(TerminalSanitizer.sanitized(title), row: 0, column: 0, style: CellStyle(foreground: .indexed(39)))
+        var terminal = InMemoryTerminal(columns: 20, rows: 1)
+        var renderer = FrameRenderer()
+        terminal.apply(renderer.render(buffer))
+        #expect((0..<20).allSatisfy { terminal.kittyPlaceholder(atRow: 0, column: $0) == nil })
+    }
 }

@@ -172,6 +172,8 @@ package final class Reader: ListViewportHost {
             handle(self, event)
             if !state.running { break }
         }
+        // Quit before the first screen: no refresh starts now.
+        refreshWaits = false
         stop()
         deliveries.cancel()
         input?.stop()
@@ -250,7 +252,7 @@ package final class Reader: ListViewportHost {
 
     /// Starts refreshing, unless it has started.
     private func startRefreshingOnce() {
-        guard refreshWaits else { return }
+        guard refreshWaits, state.running else { return }
         refreshWaits = false
         perform(state.startRefreshing())
         if state.running { requestFrameIfNeeded() }

@@ -11,7 +11,10 @@
 /// something was there and the text around it keeps its shape:
 /// - C0 controls (U+0000–U+001F) in caret notation: ESC as `^[`, BEL as `^G`, CR as `^M`;
 /// - DEL (U+007F) as `^?`;
-/// - C1 controls (U+0080–U+009F), however they were encoded, as U+FFFD (`�`).
+/// - C1 controls (U+0080–U+009F), however they were encoded, as U+FFFD (`�`);
+/// - kitty's image placeholder U+10EEEE, as U+FFFD: in a kitty terminal, text holding it with
+///   the right colour and diacritics would show a picture the reader placed, anywhere a feed
+///   likes. Only ``KittyGraphics/placeholders(id:columns:rows:)`` makes those cells.
 ///
 /// Tab and line feed are kept when ``LineBreaks/kept`` (the default, for multi-line output),
 /// since they only move the cursor within what is being printed; ``LineBreaks/shown`` turns
@@ -44,7 +47,7 @@ public enum TerminalSanitizer {
                 out.append(Unicode.Scalar(UInt8(scalar.value + 0x40)))
             case 0x7F:
                 out.append(contentsOf: "^?".unicodeScalars)
-            case 0x80...0x9F:
+            case 0x80...0x9F, 0x10EEEE:
                 out.append("\u{FFFD}")
             default:
                 out.append(scalar)
@@ -55,19 +58,22 @@ public enum TerminalSanitizer {
 
     /// Whether `text` holds no character that ``sanitized(_:lineBreaks:)`` would change.
     ///
-    /// Checks the UTF-8 bytes directly: a C0 control or DEL is a byte of its own, and a C1
-    /// control is `0xC2` followed by `0x80`–`0x9F`.
+    /// Checks the UTF-8 bytes directly: a C0 control or DEL is a byte of its own, a C1
+    /// control is `0xC2` followed by `0x80`–`0x9F`, and U+10EEEE is `F4 8E BB AE`.
     /// - Complexity: O(n) in the UTF-8 length of `text`.
     public static func isSafe(_ text: String, lineBreaks: LineBreaks = .kept) -> Bool {
         let keepsBreaks = lineBreaks == .kept
-        var previous: UInt8 = 0
+        // The last three bytes, the latest lowest.
+        var recent: UInt32 = 0
         for byte in text.utf8 {
             if byte < 0x20 {
                 guard keepsBreaks, byte == 0x09 || byte == 0x0A else { return false }
-            } else if byte == 0x7F || (previous == 0xC2 && byte <= 0x9F && byte >= 0x80) {
+            } else if byte == 0x7F || (recent & 0xFF == 0xC2 && byte <= 0x9F && byte >= 0x80) {
+                return false
+            } else if byte == 0xAE && recent & 0xFF_FFFF == 0xF4_8EBB {
                 return false
             }
-            previous = byte
+            recent = recent << 8 | UInt32(byte)
         }
         return true
     }
