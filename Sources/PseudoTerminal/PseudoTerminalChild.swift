@@ -23,7 +23,8 @@ package final class PseudoTerminalChild {
     /// `inheritingEnvironment`, with `environment` alone).
     package init(path: String, arguments: [String] = [], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
                  inheritingEnvironment: Bool = true) throws {
-        (master, slave) = try Self.openPseudoTerminal()
+        let (master, slave) = try Self.openPseudoTerminal()
+        (self.master, self.slave) = (master, slave)
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         var modes = termios()
@@ -47,7 +48,12 @@ package final class PseudoTerminalChild {
         defer { envp.forEach { free($0) } }
         var child: pid_t = 0
         let status = posix_spawn(&child, path, &actions, &spawning.attributes, argv, envp)
-        guard status == 0 else { throw Failed("posix_spawn: \(status)") }
+        guard status == 0 else {
+            // No child: deinit will not run, so the terminal's two ends are closed here.
+            close(master)
+            close(slave)
+            throw Failed("posix_spawn \(path): \(status)")
+        }
         pid = child
     }
 
@@ -59,6 +65,7 @@ package final class PseudoTerminalChild {
         var unlock: Int32 = 0
         var number: UInt32 = 0
         guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            if master >= 0 { close(master) }
             throw Failed("no pseudo-terminal")
         }
         let name = "/dev/pts/\(number)"
@@ -68,7 +75,10 @@ package final class PseudoTerminalChild {
         let name = String(cString: pointer)
         #endif
         let slave = open(name, O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw Failed("cannot open \(name)") }
+        guard slave >= 0 else {
+            close(master)
+            throw Failed("cannot open \(name)")
+        }
         return (master, slave)
     }
 

@@ -24,7 +24,8 @@ public final class TmuxPane {
 
     private let tmux: URL
     private let scratch = ScratchDirectory("scrollwork-tmux")
-    private let socket: String
+    /// The server's socket, as `tmux -S` and the `TMUX` variable name it.
+    public let socket: String
     /// The pane's terminal, opened by the test: raw, without echo.
     private var terminal: Int32 = -1
 
@@ -91,7 +92,7 @@ public final class TmuxPane {
     /// mask on to the pane's `sleep`, which must end when the server does; and its output goes
     /// to a file, since the server it starts keeps what it inherits open.
     @discardableResult
-    private func run(_ arguments: [String]) throws -> String {
+    public func run(_ arguments: [String]) throws -> String {
         let outputPath = scratch.path("output").path
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

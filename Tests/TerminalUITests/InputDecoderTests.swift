@@ -277,6 +277,9 @@ private func decodeAll(_ input: [UInt8]) -> [InputEvent] {
         let query = TerminalCapabilities.query(throughTmux: true)
         let apcs = query.indices.dropLast().filter { query[$0] == 0x1B && query[$0 + 1] == 0x5F }
         #expect(!apcs.isEmpty && apcs.allSatisfy { $0 > 0 && query[$0 - 1] == 0x1B })
+        // Inside tmux but not asking outside it (a pane behind): tmux's own questions only.
+        let own = TerminalCapabilities.query(throughTmux: false, insideTmux: true)
+        #expect(!own.contains(0x5F) && !String(decoding: own, as: UTF8.self).contains("tmux;") && own.suffix(3) == Array("\u{1B}[c".utf8))
     }
 
     @Test func aPendingAltPIsAltPOnceTheDeadlinePasses() {

@@ -88,7 +88,7 @@ import Thumbnails
     @Test func theIdSurvivesAColourModeThatWouldApproximateIt() {
         // 16 colours (tmux's default TERM=screen): a placeholder's colour is its image's id and
         // goes as it is, while ordinary text beside it in the same colour is approximated.
-        var placeholders = Placeholders()
+        var placeholders = Placeholders(idTopByte: 0)
         var terminal = InMemoryTerminal(columns: 80, rows: 30)
         var buffer = CellBuffer(columns: 80, rows: 30)
         _ = buffer.write("id", row: 0, column: 0, style: CellStyle(foreground: .indexed(1)))
@@ -101,7 +101,7 @@ import Thumbnails
     }
 
     @Test func theLeastRecentlyShownImageMakesRoomAndThroughTmuxEveryCommandIsWrapped() {
-        var placeholders = Placeholders(capacity: 2, throughTmux: true)
+        var placeholders = Placeholders(capacity: 2, throughTmux: true, idTopByte: 0)
         var renderer = FrameRenderer()
         var terminal = InMemoryTerminal(columns: 80, rows: 30)
         var buffer = CellBuffer(columns: 80, rows: 30)
@@ -114,6 +114,47 @@ import Thumbnails
         #expect(terminal.kittyImages.count == 2)
         #expect(terminal.graphicsCommands.contains { $0.hasPrefix("a=d,d=I,i=1") })
         #expect(Self.shown(terminal).keys.sorted() == [1])
+        #expect(terminal.unsupported.isEmpty)
+    }
+
+    @Test func twoReadersInTwoTmuxPanesOfOneKittyWindowKeepTheirOwnPictures() {
+        // The panes' readers share kitty's images: their ids differ in their top byte.
+        var left = Placeholders(throughTmux: true, idTopByte: 5)
+        var right = Placeholders(throughTmux: true, idTopByte: 9)
+        var renderer = FrameRenderer()
+        var terminal = InMemoryTerminal(columns: 80, rows: 30)
+        Self.show([Self.picture("a", row: 1)], with: &left, renderer: &renderer, on: &terminal)
+        var buffer = CellBuffer(columns: 80, rows: 30)
+        terminal.apply(right.frame([Self.picture("b", row: 1)], into: &buffer))
+        #expect(Set(terminal.kittyImages.keys) == [5 << 24 | 1, 9 << 24 | 1])
+        // The left one quits: the right one's picture stays in the terminal.
+        terminal.apply(left.deleteAll())
+        #expect(Set(terminal.kittyImages.keys) == [9 << 24 | 1])
+        #expect(terminal.unsupported.isEmpty)
+    }
+
+    @Test func aLargePictureGoesThroughTmuxInPiecesTmuxKeeps() {
+        // 700 × 700 RGBA is 2.6 MB of base64; tmux drops a passthrough over 1 MB.
+        var placeholders = Placeholders(throughTmux: true, idTopByte: 0)
+        var buffer = CellBuffer(columns: 80, rows: 30)
+        let big = Placeholders.Picture(spot: "big", image: "big", pixels: PixelBuffer(width: 700, height: 700), row: 0, column: 0,
+                                       columns: 70, rows: 35, clip: 0..<30)
+        let sent = placeholders.frame([big], into: &buffer)
+        // Each piece is ESC P tmux; ESC ESC _ G … ESC ESC \ ESC \: its command's end, the ESC
+        // doubled, then the passthrough's.
+        let end: [UInt8] = [0x1B, 0x1B, 0x5C, 0x1B, 0x5C]
+        var lengths: [Int] = []
+        var rest = sent[...]
+        while let found = rest.firstRange(of: end) {
+            #expect(rest.starts(with: Array("\u{1B}Ptmux;\u{1B}\u{1B}_G".utf8)))
+            lengths.append(found.upperBound - rest.startIndex)
+            rest = rest[found.upperBound...]
+        }
+        #expect(rest.isEmpty)
+        #expect(lengths.count > 600 && lengths.allSatisfy { $0 < 8192 }, "\(lengths.count) pieces, the largest \(lengths.max() ?? 0) bytes")
+        var terminal = InMemoryTerminal(columns: 80, rows: 30)
+        terminal.apply(sent)
+        #expect(terminal.kittyImages[1].map { [$0.width, $0.height] } == [700, 700])
         #expect(terminal.unsupported.isEmpty)
     }
 

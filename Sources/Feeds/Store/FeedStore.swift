@@ -103,7 +103,18 @@ public final class FeedStore: FeedStoring {
     /// already: a pool would open a reader's connection for it.
     func readWhileOpening<T>(_ body: (Database) throws -> T) throws(FeedStoreError) -> T {
         do {
-            return try writer.writeWithoutTransaction { db in try db.readOnly { try body(db) } }
+            // One deferred transaction, so that its reads see one state of the file; in WAL
+            // mode it takes no write lock.
+            return try writer.writeWithoutTransaction { db in
+                try db.readOnly {
+                    var result: T?
+                    try db.inTransaction(.deferred) {
+                        result = try body(db)
+                        return .commit
+                    }
+                    return result!
+                }
+            }
         } catch {
             throw FeedStoreError(error)
         }

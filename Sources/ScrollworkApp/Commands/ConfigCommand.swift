@@ -79,7 +79,8 @@ struct ConfigCommand: AsyncParsableCommand {
             let (found, reason) = PictureProtocol.detect(TerminalCapabilities(), environment: environment)
             return (found, reason + "; standard input and output are not both a terminal, so it was not asked", nil)
         }
-        guard let capabilities = try? session.run({ session.queryCapabilities(throughTmux: environment["TMUX"] != nil) }) else {
+        let (throughTmux, insideTmux) = (TmuxPassthrough.mayAsk(environment: environment), environment["TMUX"] != nil)
+        guard let capabilities = try? session.run({ session.queryCapabilities(throughTmux: throughTmux, insideTmux: insideTmux) }) else {
             let (found, reason) = PictureProtocol.detect(TerminalCapabilities(), environment: environment)
             return (found, reason, nil)
         }

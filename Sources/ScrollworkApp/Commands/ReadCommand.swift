@@ -71,7 +71,9 @@ struct ReadCommand: AsyncParsableCommand {
             title: useDemo ? "Scrollwork demo (add a real feed: scrollwork add URL)" : "Scrollwork",
             frames: LiveFrames(), thumbnails: shelf, options: options, notice: notice)
         if ![.none, .blocks, .sextants].contains(imageMode) {
-            reader.askCapabilities(throughTmux: environment["TMUX"] != nil) {
+            // The terminal outside tmux is asked only from the pane in front: tmux types its
+            // answers into the active pane.
+            reader.askCapabilities(throughTmux: TmuxPassthrough.mayAsk(environment: environment), insideTmux: environment["TMUX"] != nil) {
                 PictureMode.resolve(imageMode, capabilities: $0, environment: environment)
             }
         }

@@ -165,7 +165,7 @@ struct ViewCommand: AsyncParsableCommand {
         for (index, cell) in KittyGraphics.placeholders(id: id, columns: columns, rows: rows).enumerated() {
             buffer.set(cell, row: index / columns, column: index % columns)
         }
-        return KittyGraphics.tmuxPassthrough(KittyGraphics.transmit(pixels, id: id, columns: columns, rows: rows))
+        return KittyGraphics.tmuxPassthrough(commands: KittyGraphics.transmit(pixels, id: id, columns: columns, rows: rows))
             + buffer.inlineText(colorMode: .palette256)
     }
 

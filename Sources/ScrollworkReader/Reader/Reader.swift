@@ -209,13 +209,14 @@ package final class Reader: ListViewportHost {
     /// When `throughTmux`, the terminal outside tmux is asked too, through tmux's passthrough:
     /// tmux's own answers decide first, and the outer terminal's, which come only when tmux's
     /// `allow-passthrough` is on, decide again.
-    package func askCapabilities(throughTmux: Bool = false,
+    /// Inside tmux (`insideTmux`) without asking through it, tmux's own answers decide.
+    package func askCapabilities(throughTmux: Bool = false, insideTmux: Bool = false,
                                  resolve: @escaping (TerminalCapabilities) -> (mode: PictureMode, notice: String?)) {
         resolvePictures = resolve
         capabilityReplies = []
         answersThroughTmux = throughTmux
         tmuxAnswered = nil
-        terminal.write(TerminalCapabilities.query(throughTmux: throughTmux))
+        terminal.write(TerminalCapabilities.query(throughTmux: throughTmux, insideTmux: insideTmux))
     }
 
     /// How many device attributes are still to come in answer to the capability query, which

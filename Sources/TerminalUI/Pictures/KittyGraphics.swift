@@ -143,6 +143,28 @@ public enum KittyGraphics {
         Array("\u{1B}Ptmux;".utf8) + sequence.flatMap { $0 == 0x1B ? [0x1B, 0x1B] : [$0] } + [0x1B, 0x5C]
     }
 
+    /// `commands`, kitty graphics commands one after another (`ESC _ G … ESC \`), each wrapped
+    /// for tmux's passthrough on its own: tmux drops a passthrough longer than its input buffer
+    /// (1 MB), and a picture's chunks together can be longer than that.
+    /// - Complexity: O(bytes).
+    public static func tmuxPassthrough(commands: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(commands.count + commands.count / 512 + 16)
+        var start = 0
+        var index = 0
+        while index + 1 < commands.count {
+            if commands[index] == 0x1B && commands[index + 1] == 0x5C {
+                out += tmuxPassthrough(Array(commands[start..<(index + 2)]))
+                index += 2
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        if start < commands.count { out += tmuxPassthrough(Array(commands[start...])) }
+        return out
+    }
+
     /// The numbers 0, 1, 2… as kitty's placeholders write them: its table of combining marks
     /// (class 230, above, with no part in canonical composition, from Unicode 6.0), up to the
     /// first mark added after 6.0, so every entry here has the index kitty gives it.

@@ -24,18 +24,30 @@ public struct KittyPlaceholders<Spot: Hashable, Image: Hashable> {
     public var throughTmux: Bool
     /// Whether pictures are sent zlib-compressed: fewer bytes, more time to send a picture.
     public var compresses: Bool
+    /// The top byte of every id this instance uses (the third diacritic): tmux's panes share
+    /// one kitty window, and two readers in two panes must not replace each other's pictures.
+    public let idTopByte: Int
     private var images: KittyImageIDs<Image>
-    /// The box each held image's virtual placement has, to send it again if a box changes.
-    private var boxes: [Int: (columns: Int, rows: Int)] = [:]
+    /// The placeholder cells of each held image (by its full id) in the box of its virtual
+    /// placement: sent again if a box changes; made once, not at every frame.
+    private var boxes: [Int: (columns: Int, rows: Int, cells: [Cell])] = [:]
 
     /// No picture sent yet, holding at most `capacity` images and `byteBudget` bytes of their
-    /// pixels in the terminal (by default 64 MB, a fifth of kitty's own quota).
-    /// - Precondition: `capacity` is 1...255, the ids a placeholder's colour can name.
-    public init(capacity: Int = 128, byteBudget: Int = 64 << 20, throughTmux: Bool = false, compresses: Bool = false) {
+    /// pixels in the terminal (by default 64 MB, a fifth of kitty's own quota), under ids whose
+    /// top byte is `idTopByte` (by default a random one).
+    /// - Precondition: `capacity` is 1...255, the ids a placeholder's colour can name, and
+    ///   `idTopByte` is below ``KittyGraphics/maxCells``.
+    public init(capacity: Int = 128, byteBudget: Int = 64 << 20, throughTmux: Bool = false, compresses: Bool = false,
+                idTopByte: Int = Int.random(in: 1..<KittyGraphics.maxCells)) {
+        precondition((0..<KittyGraphics.maxCells).contains(idTopByte), "a placeholder's third diacritic names 0 to \(KittyGraphics.maxCells - 1)")
         self.throughTmux = throughTmux
         self.compresses = compresses
+        self.idTopByte = idTopByte
         images = KittyImageIDs(capacity: capacity, byteBudget: byteBudget)
     }
+
+    /// The id an image held under `low` (1...255) has in the terminal.
+    private func fullID(_ low: Int) -> Int { idTopByte << 24 | low }
 
     /// Draws `pictures` into `buffer` as placeholder cells, over whatever the cells held (their
     /// background stays), and returns the bytes to write before the frame: the images new to
@@ -51,16 +63,17 @@ public struct KittyPlaceholders<Spot: Hashable, Image: Hashable> {
             guard columns > 0, rows > 0, (0..<buffer.columns).contains(picture.column), top < bottom,
                   picture.pixels.width > 0, picture.pixels.height > 0 else { continue }
             drawn.insert(picture.spot)
-            let (id, isNew, evicted) = images.id(for: picture.image, bytes: picture.pixels.width * picture.pixels.height * 4)
-            for gone in evicted {
+            let (low, isNew, evicted) = images.id(for: picture.image, bytes: picture.pixels.width * picture.pixels.height * 4)
+            let id = fullID(low)
+            for gone in evicted.map(fullID) {
                 out += command(KittyGraphics.deleteImage(id: gone))
                 boxes[gone] = nil
             }
-            if isNew || boxes[id].map({ $0 != (columns, rows) }) ?? true {
+            if isNew || boxes[id].map({ ($0.columns, $0.rows) != (columns, rows) }) ?? true {
                 out += command(KittyGraphics.transmit(picture.pixels, id: id, columns: columns, rows: rows, compressed: compresses))
-                boxes[id] = (columns, rows)
+                boxes[id] = (columns, rows, KittyGraphics.placeholders(id: id, columns: columns, rows: rows))
             }
-            let cells = KittyGraphics.placeholders(id: id, columns: columns, rows: rows)
+            guard let cells = boxes[id]?.cells else { continue }
             for row in top..<bottom {
                 for column in 0..<min(columns, buffer.columns - picture.column) {
                     var cell = cells[(row - picture.row) * columns + column]
@@ -77,13 +90,13 @@ public struct KittyPlaceholders<Spot: Hashable, Image: Hashable> {
     public mutating func deleteAll() -> [UInt8] {
         // By id: `d=A` frees only the images placed on screen, not those held for later or
         // shown through placeholders.
-        let held = images.heldIDs
+        let held = images.heldIDs.map(fullID)
         boxes = [:]
         images = KittyImageIDs(capacity: images.capacity, byteBudget: images.byteBudget)
         return held.flatMap { command(KittyGraphics.deleteImage(id: $0)) }
     }
 
     private func command(_ bytes: [UInt8]) -> [UInt8] {
-        throughTmux ? KittyGraphics.tmuxPassthrough(bytes) : bytes
+        throughTmux ? KittyGraphics.tmuxPassthrough(commands: bytes) : bytes
     }
 }

@@ -120,7 +120,7 @@ public struct KittyPlacements<Spot: Hashable, Image: Hashable> {
     }
 
     private func command(_ bytes: [UInt8]) -> [UInt8] {
-        throughTmux ? KittyGraphics.tmuxPassthrough(bytes) : bytes
+        throughTmux ? KittyGraphics.tmuxPassthrough(commands: bytes) : bytes
     }
 
 }

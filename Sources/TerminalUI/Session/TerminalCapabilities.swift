@@ -67,13 +67,15 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// ``query``, and when `throughTmux`, the questions for the terminal outside tmux passed
     /// through it: the kitty graphics query, XTVERSION, the cell size, and last its device
     /// attributes. tmux answers its own at once; the outer terminal's answers come after them,
-    /// and only when tmux's `allow-passthrough` is on. The kitty query goes only through the
-    /// passthrough: tmux takes a bare one (an APC) for the pane's title.
-    public static func query(throughTmux: Bool) -> [UInt8] {
-        guard throughTmux else { return query }
-        return Array("\u{1B}[?2026$p\u{1B}[16t\u{1B}[14t\u{1B}[>0q\u{1B}[c".utf8)
-            + [KittyGraphics.query, Array("\u{1B}[>0q".utf8), Array("\u{1B}[16t".utf8), Array("\u{1B}[c".utf8)]
-            .flatMap(KittyGraphics.tmuxPassthrough)
+    /// and only when tmux's `allow-passthrough` is on. Inside tmux (`insideTmux`, which
+    /// `throughTmux` implies) the kitty query goes only through the passthrough, if at all:
+    /// tmux takes a bare one (an APC) for the pane's title.
+    public static func query(throughTmux: Bool, insideTmux: Bool = false) -> [UInt8] {
+        guard throughTmux || insideTmux else { return query }
+        let own = Array("\u{1B}[?2026$p\u{1B}[16t\u{1B}[14t\u{1B}[>0q\u{1B}[c".utf8)
+        guard throughTmux else { return own }
+        return own + [KittyGraphics.query, Array("\u{1B}[>0q".utf8), Array("\u{1B}[16t".utf8), Array("\u{1B}[c".utf8)]
+            .flatMap { KittyGraphics.tmuxPassthrough($0) }
     }
 
     /// How many device attributes answer ``query(throughTmux:)``: one per terminal asked.

@@ -173,8 +173,9 @@ public final class TerminalSession {
     /// When `throughTmux`, the terminal outside tmux is asked too
     /// (``TerminalCapabilities/query(throughTmux:)``), and its answers are awaited as long: a
     /// tmux whose `allow-passthrough` is off passes none, and the wait is the whole `timeout`.
-    public func queryCapabilities(throughTmux: Bool = false, timeout: Duration = .milliseconds(150)) -> TerminalCapabilities {
-        write(TerminalCapabilities.query(throughTmux: throughTmux))
+    public func queryCapabilities(throughTmux: Bool = false, insideTmux: Bool = false,
+                                  timeout: Duration = .milliseconds(150)) -> TerminalCapabilities {
+        write(TerminalCapabilities.query(throughTmux: throughTmux, insideTmux: insideTmux))
         let clock = ContinuousClock()
         let limit = clock.now + timeout
         var replies: [InputEvent] = []
