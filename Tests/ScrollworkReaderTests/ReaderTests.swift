@@ -557,6 +557,23 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func backInFrontInTmuxThePicturesAreSentAgain() async throws {
+        let harness = try await Harness(pictures: true, cellPixels: CellPixelSize(width: 10, height: 20),
+                                        kittyPlacing: .placeholders(throughTmux: true))
+        await harness.start()
+        await harness.loadPictures()
+        var screen: InMemoryTerminal { harness.terminal.screen }
+        let sent = screen.graphicsCommands.filter { $0.hasPrefix("a=T") }.count
+        #expect(sent > 0)
+        // tmux passed nothing while the pane was hidden; focus back, and the pictures go again.
+        harness.reader.send(.input(.focusGained))
+        harness.frames.advance()
+        #expect(screen.graphicsCommands.filter { $0.hasPrefix("a=T") }.count >= 2 * sent)
+        #expect(screen.kittyPlaceholder(atRow: 2, column: 2) != nil)
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func insideTmuxTheTerminalOutsideAnswersLastAndDecides() async throws {
         let harness = try await Harness(pictures: true)
         let tmux = ["TMUX": "/tmp/tmux-0/default,1,0"]

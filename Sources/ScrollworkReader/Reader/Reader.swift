@@ -264,6 +264,13 @@ package final class Reader: ListViewportHost {
         // A store with nothing to show has no first screen to wait for.
         defer { if case .rows(let rows, _, _, _) = event, rows.isEmpty { startRefreshingOnce() } }
         if case .input(let input) = event, answers(input) { return }
+        // Back in front in tmux: images sent while the pane was hidden never passed through
+        // (tmux passes only from visible panes), so every picture is sent again. tmux reports
+        // the focus with `focus-events on`.
+        if case .input(.focusGained) = event, case .placeholders(let placeholders) = layer, placeholders.throughTmux {
+            picturesLost = true
+            needsRedraw = true
+        }
         // A new font size comes as a resize: where the kernel's cell size changed, pictures
         // drawn in pixels switch to it first, so the resize draws them once, at their new size.
         if case .input(.resize) = event, let cell = terminal.cellPixelSize, cell != kernelCellPixels {
