@@ -21,8 +21,12 @@ import Testing
         // draws pictures.
         let tmux = "/tmp/tmux-0/default,1,0"
         #expect(PictureMode.resolve(.auto, capabilities: Self.kittyAnswers, environment: ["TMUX": tmux]) == (.blocks, nil))
-        let (mode, notice) = PictureMode.resolve(.auto, capabilities: Self.plainAnswers, environment: ["TMUX": tmux, "KITTY_WINDOW_ID": "1"])
-        #expect(mode == .blocks && notice?.contains("inside tmux") == true)
+        var asked = Self.plainAnswers
+        asked.askedOutside = true
+        let (mode, notice) = PictureMode.resolve(.auto, capabilities: asked, environment: ["TMUX": tmux, "KITTY_WINDOW_ID": "1"])
+        #expect(mode == .blocks && notice?.contains("allow-passthrough") == true)
+        // Not asked (a pane behind): nothing is known to be wrong with the settings.
+        #expect(PictureMode.resolve(.auto, capabilities: Self.plainAnswers, environment: ["TMUX": tmux, "KITTY_WINDOW_ID": "1"]) == (.blocks, nil))
     }
 
     @Test func aModeAskedForIsHonouredOrSaidToBeImpossible() {

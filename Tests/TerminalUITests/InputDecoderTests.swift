@@ -264,7 +264,11 @@ private func decodeAll(_ input: [UInt8]) -> [InputEvent] {
         #expect(PictureProtocol.detect(later, environment: ["TMUX": "/tmp/tmux-0/default,1,0"]).0 == .kitty)
         let stopped = TerminalCapabilities(replies: decodeAll(Array(off.utf8)), throughTmux: true)
         #expect(stopped.outer == nil)
-        #expect(PictureProtocol.detect(stopped, environment: ["TMUX": "/tmp/tmux-0/default,1,0"]).0 == .blocks)
+        let (blocks, why) = PictureProtocol.detect(stopped, environment: ["TMUX": "/tmp/tmux-0/default,1,0"])
+        #expect(blocks == .blocks && why.contains("allow-passthrough"))
+        // From a pane behind, the terminal outside is not asked, and the reason says so.
+        let behind = TerminalCapabilities(replies: decodeAll(Array(off.utf8)), throughTmux: false)
+        #expect(PictureProtocol.detect(behind, environment: ["TMUX": "/tmp/tmux-0/default,1,0"]).reason.contains("was not asked"))
         // Not through tmux, a second terminal's answers are not looked for.
         #expect(TerminalCapabilities(replies: decodeAll(Array(on.utf8))).outer == nil)
         #expect(TerminalCapabilities.answerCount(throughTmux: true) == 2)

@@ -18,8 +18,11 @@ import TerminalUI
         (silent, ["TERM": "xterm-256color"], .blocks, "answered no query"),
         (plain, ["TERM_PROGRAM": "iTerm.app"], .iterm, "iTerm"),
         (plain, ["WEZTERM_PANE": "0", "TERM": "xterm-256color"], .iterm, "WezTerm"),
-        // tmux answers for the terminal: a kitty outside is not reachable without passthrough.
-        (kitty, ["TMUX": "/tmp/tmux-0/default,1,0", "TERM": "tmux-256color"], .blocks, "allow-passthrough"),
+        // tmux answers for the terminal: a kitty outside is not reachable without passthrough,
+        // and is not asked from a pane behind.
+        ({ var asked = kitty; asked.askedOutside = true; return asked }(), ["TMUX": "/tmp/tmux-0/default,1,0", "TERM": "tmux-256color"], .blocks,
+         "allow-passthrough"),
+        (kitty, ["TMUX": "/tmp/tmux-0/default,1,0", "TERM": "tmux-256color"], .blocks, "was not asked"),
         (TerminalCapabilities(sixel: true, answered: true), ["TMUX": "/tmp/t,1,0", "TERM": "screen"], .sixel, "tmux draws sixel"),
     ] as [(TerminalCapabilities, [String: String], PictureProtocol, String)])
     func answersBeatGuessesAndTheReasonSaysWhich(

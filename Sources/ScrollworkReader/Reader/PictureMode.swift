@@ -114,7 +114,7 @@ package enum PictureMode: Equatable, Sendable {
                 }
                 let graphicsOutside = environment["KITTY_WINDOW_ID"] != nil || environment.keys.contains { $0.hasPrefix("WEZTERM_") }
                 let notice = "inside tmux, pictures are half blocks: kitty pictures need tmux's allow-passthrough"
-                return (.blocks, graphicsOutside && outer == nil ? notice : nil)
+                return (.blocks, graphicsOutside && outer == nil && capabilities?.askedOutside == true ? notice : nil)
             }
         }
     }

@@ -38,6 +38,9 @@ public enum PictureProtocol: String, CaseIterable, Sendable, Hashable {
                 let name = outer.terminalVersion.map { " (\($0))" } ?? ""
                 return (.blocks, "inside tmux; the terminal outside\(name) answered through tmux's passthrough, with no kitty graphics")
             }
+            guard capabilities.askedOutside else {
+                return (.blocks, "inside tmux; the terminal outside was not asked (only the pane in front asks it: tmux types its answers there)")
+            }
             return (.blocks, "inside tmux, which passes no pictures to the terminal without allow-passthrough")
         }
         if capabilities.kittyGraphics { return (.kitty, "the terminal answered the kitty graphics query") }

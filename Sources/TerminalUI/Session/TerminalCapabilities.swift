@@ -18,6 +18,9 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// (``query(throughTmux:)``); nil when nothing came through: not asked, or tmux's
     /// `allow-passthrough` is off.
     public var outer: OuterTerminal?
+    /// Whether the terminal outside tmux was asked at all (``query(throughTmux:insideTmux:)``
+    /// with `throughTmux`): no ``outer`` then means tmux passed nothing.
+    public var askedOutside = false
 
     /// What the terminal outside tmux says of itself, through tmux's passthrough.
     public struct OuterTerminal: Hashable, Sendable {
@@ -93,6 +96,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// terminal's (``outer``).
     public init(replies: [InputEvent], cells: (columns: Int, rows: Int)? = nil, throughTmux: Bool = false) {
         self.init()
+        askedOutside = throughTmux
         var area: (width: Int, height: Int)?
         for reply in replies {
             if throughTmux && answered {
