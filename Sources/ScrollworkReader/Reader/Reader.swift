@@ -67,16 +67,14 @@ package final class Reader: ListViewportHost {
     /// Whether the terminal's pictures must be deleted and sent again: the screen was given
     /// back or repainted.
     private var picturesLost = false
-    /// The terminal's answers to the capability query so far, gathered until its device
-    /// attributes (asked last) arrive; nil when no question is open.
-    private var capabilityReplies: [InputEvent]?
+    /// The terminal's answers to the capability query so far, gathered until the last device
+    /// attributes awaited arrive; nil when no question is open.
+    private var capabilityAnswers: CapabilityAnswers?
     /// The cell size in pixels the kernel last said, to follow a font change: the terminal's
     /// own answer wins until the kernel's changes.
     private var kernelCellPixels: CellPixelSize?
     /// Whether the first refresh waits for the first rows, as ``run(handle:)`` starts.
     private var refreshWaits = false
-    /// Whether the capability query went through tmux too: two device attributes end it.
-    private var answersThroughTmux = false
     /// When tmux's own answers ended, through tmux; the outer terminal's may follow.
     private var tmuxAnswered: Duration?
     /// What the answers make of the pictures, and what to say of it.
@@ -213,8 +211,7 @@ package final class Reader: ListViewportHost {
     package func askCapabilities(throughTmux: Bool = false, insideTmux: Bool = false,
                                  resolve: @escaping (TerminalCapabilities) -> (mode: PictureMode, notice: String?)) {
         resolvePictures = resolve
-        capabilityReplies = []
-        answersThroughTmux = throughTmux
+        capabilityAnswers = CapabilityAnswers(throughTmux: throughTmux)
         tmuxAnswered = nil
         terminal.write(TerminalCapabilities.query(throughTmux: throughTmux, insideTmux: insideTmux))
     }
@@ -224,30 +221,21 @@ package final class Reader: ListViewportHost {
     /// terminal's, through tmux, are counted for a second after tmux's own: they come within a
     /// round trip or never.
     package var awaitedAnswers: Int {
-        guard capabilityReplies != nil else { return 0 }
-        guard answersThroughTmux else { return 1 }
-        guard let tmuxAnswered else { return 2 }
-        return now - tmuxAnswered < .seconds(1) ? 1 : 0
+        guard let capabilityAnswers else { return 0 }
+        guard let tmuxAnswered else { return capabilityAnswers.awaited }
+        return now - tmuxAnswered < .seconds(1) ? capabilityAnswers.awaited : 0
     }
 
     /// Takes `input` if it answers the capability query; the last answer decides the pictures.
     private func answers(_ input: InputEvent) -> Bool {
-        guard var replies = capabilityReplies else { return false }
-        switch input {
-        case .modeReport, .cellSizeReport, .windowPixelSizeReport, .kittyGraphicsReply, .terminalVersion:
-            replies.append(input)
-            capabilityReplies = replies
-        case .deviceAttributes:
-            replies.append(input)
-            let last = !answersThroughTmux || tmuxAnswered != nil
-            if !last { tmuxAnswered = now }
-            capabilityReplies = last ? nil : replies
-            var capabilities = TerminalCapabilities(replies: replies, cells: terminal.size, throughTmux: answersThroughTmux)
-            if capabilities.cellPixelSize == nil { capabilities.cellPixelSize = terminal.cellPixelSize }
-            if let (mode, notice) = resolvePictures?(capabilities) { send(.pictures(mode, notice: notice)) }
-        default:
-            return false
-        }
+        guard var answers = capabilityAnswers, let ended = answers.take(input) else { return false }
+        capabilityAnswers = answers.awaited > 0 ? answers : nil
+        guard ended else { return true }
+        // tmux's own answers came first; the terminal outside may answer next.
+        if answers.awaited > 0 { tmuxAnswered = now }
+        var capabilities = answers.capabilities(cells: terminal.size)
+        if capabilities.cellPixelSize == nil { capabilities.cellPixelSize = terminal.cellPixelSize }
+        if let (mode, notice) = resolvePictures?(capabilities) { send(.pictures(mode, notice: notice)) }
         return true
     }
 

@@ -65,7 +65,12 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// 14 for the text area's, the kitty graphics query, XTVERSION, and last the primary device
     /// attributes, which every terminal answers, so that its reply marks the end of the
     /// answers (a terminal ignores queries it does not know).
-    public static let query: [UInt8] = Array("\u{1B}[?2026$p\u{1B}[16t\u{1B}[14t".utf8) + KittyGraphics.query + Array("\u{1B}[>0q\u{1B}[c".utf8)
+    public static let query: [UInt8] = leadingQuestions + KittyGraphics.query + closingQuestions
+
+    /// The questions before the kitty graphics query: DECRQM 2026, XTWINOPS 16 and 14.
+    private static let leadingQuestions = Array("\u{1B}[?2026$p\u{1B}[16t\u{1B}[14t".utf8)
+    /// The questions after it: XTVERSION, and last the primary device attributes.
+    private static let closingQuestions = Array("\u{1B}[>0q\u{1B}[c".utf8)
 
     /// ``query``, and when `throughTmux`, the questions for the terminal outside tmux passed
     /// through it: the kitty graphics query, XTVERSION, the cell size, and last its device
@@ -75,7 +80,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// tmux takes a bare one (an APC) for the pane's title.
     public static func query(throughTmux: Bool, insideTmux: Bool = false) -> [UInt8] {
         guard throughTmux || insideTmux else { return query }
-        let own = Array("\u{1B}[?2026$p\u{1B}[16t\u{1B}[14t\u{1B}[>0q\u{1B}[c".utf8)
+        let own = leadingQuestions + closingQuestions
         guard throughTmux else { return own }
         return own + [KittyGraphics.query, Array("\u{1B}[>0q".utf8), Array("\u{1B}[16t".utf8), Array("\u{1B}[c".utf8)]
             .flatMap { KittyGraphics.tmuxPassthrough($0) }

@@ -178,22 +178,14 @@ public final class TerminalSession {
         write(TerminalCapabilities.query(throughTmux: throughTmux, insideTmux: insideTmux))
         let clock = ContinuousClock()
         let limit = clock.now + timeout
-        var replies: [InputEvent] = []
-        var awaited = TerminalCapabilities.answerCount(throughTmux: throughTmux)
-        while clock.now < limit && awaited > 0 {
-            for event in readEvents(timeout: limit - clock.now) {
-                switch event {
-                case .modeReport, .cellSizeReport, .windowPixelSizeReport, .kittyGraphicsReply, .terminalVersion:
-                    replies.append(event)
-                case .deviceAttributes:
-                    replies.append(event)
-                    awaited -= 1
-                default: held.append(event)
-                }
+        var answers = CapabilityAnswers(throughTmux: throughTmux)
+        while clock.now < limit && answers.awaited > 0 {
+            for event in readEvents(timeout: limit - clock.now) where answers.take(event) == nil {
+                held.append(event)
             }
         }
         let size = self.size
-        var capabilities = TerminalCapabilities(replies: replies, cells: size.map { ($0.columns, $0.rows) }, throughTmux: throughTmux)
+        var capabilities = answers.capabilities(cells: size.map { ($0.columns, $0.rows) })
         // Else the pixel size the kernel knows, where the terminal keeps it there.
         if capabilities.cellPixelSize == nil { capabilities.cellPixelSize = size?.cellPixelSize }
         return capabilities
