@@ -31,10 +31,15 @@ public struct ScrollworkCommand: ParsableCommand {
 
     /// Parses the process's arguments, runs the command (awaiting it if it is asynchronous),
     /// and exits; bad usage exits with status 2 (ArgumentParser's default is 64) so every
-    /// command follows the same convention.
+    /// command follows the same convention. A bare `scrollwork` starts the reader without the
+    /// parser (see ``ReaderLaunch``).
     @MainActor
     public static func runAsMain() async -> Never {
         do {
+            if let launch = ReaderLaunch.bare(arguments: Array(CommandLine.arguments.dropFirst())) {
+                try await launch.run()
+                exit(withError: nil)
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -3,14 +3,16 @@ import ScrollworkTestSupport
 import TerminalUI
 import Testing
 
-/// `scrollwork --demo` as a person meets it, in a pseudo-terminal: the list appears with its
-/// thumbnails, keys move and open, a refresh runs, and quitting gives the terminal back.
+/// `scrollwork` as a person meets it on a fresh machine, in a pseudo-terminal: with no
+/// subscriptions it reads the demo, the list appears with its thumbnails, keys move and open, a
+/// refresh runs, and quitting gives the terminal back. Bare, as the README runs it, so the start
+/// that bypasses the command-line parser is the one tested.
 @Suite(.serialized) struct ReaderEndToEndTests {
     @Test(.timeLimit(.minutes(2)))
     func theDemoShowsPostsWithThumbnailsOpensOneAndQuitsCleanly() throws {
         let scratch = ScratchDirectory("scrollwork-reader")
         let child = try PseudoTerminalChild(
-            executable: "scrollwork", arguments: ["--demo"], columns: 100, rows: 30,
+            executable: "scrollwork", arguments: [], columns: 100, rows: 30,
             environment: ["XDG_DATA_HOME": scratch.url.path, "TMPDIR": scratch.url.path, "COLORTERM": "truecolor"])
         var screen = Screen(columns: 100, rows: 30)
         // The list fills as the refresh stores its batches; pictures arrive over HTTP, are

@@ -21,8 +21,21 @@ struct StoreOptions: ParsableArguments {
             "The SQLite database of feeds and entries.",
             discussion: "Default: scrollwork.sqlite in --data-dir when given, else $SCROLLWORK_DATABASE, else scrollwork.sqlite in the data directory."))
     var database: String?
+}
 
-    /// The paths in force for these options, with `configFile` (`--config`) and the
+/// Where a command finds the store: `--data-dir` and `--database`, parsed (``StoreOptions``)
+/// or not (a bare `scrollwork`, ``ReaderLaunch``).
+protocol StoreLocating {
+    /// `--data-dir`, if given.
+    var dataDirectory: String? { get }
+    /// `--database`, if given.
+    var database: String? { get }
+}
+
+extension StoreOptions: StoreLocating {}
+
+extension StoreLocating {
+    /// The paths in force for this location, with `configFile` (`--config`) and the
     /// process's environment.
     func paths(configFile: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> AppPaths {
         AppPaths(dataDirectory: dataDirectory, database: database, configFile: configFile, environment: environment)
@@ -77,24 +90,22 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
-extension ParsableCommand {
-    /// Runs `body`, turning a ``Failure`` (or a store or settings error) into its message and
-    /// exit status 1.
-    /// It runs on the caller's actor, so the reader's main-actor setup goes through it too.
-    @discardableResult
-    nonisolated(nonsending) func reportingFailures<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let failure as Failure {
-            printError("scrollwork \(name): \(failure.description)")
-            throw ExitCode.failure
-        } catch let error as FeedStoreError {
-            printError("scrollwork \(name): \(error.description)")
-            throw ExitCode.failure
-        } catch let error as SettingsError {
-            for line in error.description.split(separator: "\n") { printError("scrollwork \(name): \(line)") }
-            throw ExitCode.failure
-        }
+/// Runs `body`, turning a ``Failure`` (or a store or settings error) into its message and
+/// exit status 1.
+/// It runs on the caller's actor, so the reader's main-actor setup goes through it too.
+@discardableResult
+nonisolated(nonsending) func reportingFailures<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch let failure as Failure {
+        printError("scrollwork \(name): \(failure.description)")
+        throw ExitCode.failure
+    } catch let error as FeedStoreError {
+        printError("scrollwork \(name): \(error.description)")
+        throw ExitCode.failure
+    } catch let error as SettingsError {
+        for line in error.description.split(separator: "\n") { printError("scrollwork \(name): \(line)") }
+        throw ExitCode.failure
     }
 }
 
