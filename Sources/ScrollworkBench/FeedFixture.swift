@@ -10,9 +10,12 @@ enum FeedFixture {
         case atom
     }
 
-    /// - Parameter editedEvery: if set, every so many entries (starting with the first) get
-    ///   an edited title, for re-ingesting a feed with some entries changed.
-    static func make(_ format: Format, entries: Int, editedEvery: Int? = nil) -> [UInt8] {
+    /// - Parameters:
+    ///   - editedEvery: if set, every so many entries (starting with the first) get an edited
+    ///     title, for re-ingesting a feed with some entries changed.
+    ///   - pictures: whether the summaries hold their `<img>`; without, a reader has nothing to
+    ///     fetch but the feed, as in a text reader.
+    static func make(_ format: Format, entries: Int, editedEvery: Int? = nil, pictures: Bool = true) -> [UInt8] {
         var random = SeededGenerator(seed: UInt64(entries) &* 31 &+ (format == .rss ? 1 : 2))
         var out = format == .rss
             ? """
@@ -35,7 +38,7 @@ enum FeedFixture {
             let day = 1 + index % 28
             let category = categories[Int.random(in: 0..<categories.count, using: &random)].replacingOccurrences(of: "&", with: "&amp;")
             let html = "&lt;p&gt;\(paragraph) &amp;amp; more &amp;mdash; see &lt;a href=&quot;https://bench.example/ref/\(index)&quot;&gt;this&lt;/a&gt;.&lt;/p&gt;"
-                + "&lt;p&gt;&lt;img src=&quot;/images/\(index).jpg&quot; alt=&quot;\(title)&quot;&gt;&lt;/p&gt;"
+                + (pictures ? "&lt;p&gt;&lt;img src=&quot;/images/\(index).jpg&quot; alt=&quot;\(title)&quot;&gt;&lt;/p&gt;" : "")
             switch format {
             case .rss:
                 out += """

@@ -55,10 +55,13 @@ enum PeakMemory {
     /// The process's resident memory now (`VmRSS`), in bytes; nil where it cannot be read.
     static var residentBytes: Int? { statusField("VmRSS") }
 
-    /// A `kB` field of `/proc/self/status`, in bytes.
-    private static func statusField(_ name: String) -> Int? {
+    /// The resident memory of process `pid`, in bytes; nil where `/proc` does not say.
+    static func residentBytes(ofProcess pid: pid_t) -> Int? { statusField("VmRSS", process: "\(pid)") }
+
+    /// A `kB` field of `/proc/PROCESS/status`, in bytes.
+    private static func statusField(_ name: String, process: String = "self") -> Int? {
         #if os(Linux)
-        guard let file = fopen("/proc/self/status", "r") else { return nil }
+        guard let file = fopen("/proc/\(process)/status", "r") else { return nil }
         defer { fclose(file) }
         var line: UnsafeMutablePointer<CChar>?
         var capacity = 0

@@ -76,7 +76,11 @@ struct UIBench: AsyncParsableCommand {
             wall time (frames, keys, snapshots, arrivals), over the intervals that had any. bytes_per_frame is what one frame wrote. frames_over_budget counts \
             frames over 16.7 ms. rss_mb is the process's resident memory after the script. The run takes about 15 seconds of real time. \
             first-screen-500 then times, 20 times, opening a database of the demo's 500 posts, making the reader and running it \
-            until its first frame shows them.
+            until its first frame shows them. first-screen-500-process times the whole process, 20 launches of a bare \
+            `scrollwork` in a pseudo-terminal on a data folder of 500 stored posts (a generated text feed), to the output that \
+            draws the newest title; rss-500-moves-process is that process's resident memory once its first screen is out and \
+            after 500 moves through the list (5 launches, medians). With newsboat installed, each runs newsboat on the same \
+            feed in turn, and newsboat_p50_over_ours and ours_over_newsboat compare them.
             """)
 
     @OptionGroup var options: BenchOptions
@@ -109,8 +113,13 @@ struct UIBench: AsyncParsableCommand {
             "case", "launches", "first_screen_ms_p50", "first_screen_ms_p90", "first_screen_ms_max", "newsboat_p50_over_ours",
         ])
         first.append(try await Self.firstScreen(launches: 20) + [.missing])
-        for row in try await Self.firstScreenProcess(launches: 20) { first.append(row) }
+        let cases = try await ProcessCases.make()
+        defer { cases.remove() }
+        for row in try Self.firstScreenProcess(cases, launches: 20) { first.append(row) }
         first.print(json: options.json)
+        var memory = BenchReport(columns: ["case", "launches", "rss_mb_first_screen", "rss_mb_after_moves", "ours_over_newsboat"])
+        for row in try Self.residentProcess(cases, launches: 5) { memory.append(row) }
+        memory.print(json: options.json)
     }
 
     /// `first-screen-500`: from opening a database of the demo's 500 posts to the first frame
@@ -156,58 +165,75 @@ struct UIBench: AsyncParsableCommand {
         ]
     }
 
-    /// `first-screen-500-process`: the whole process, as a person at a terminal sees it: from
-    /// starting `scrollwork` (this executable) in a pseudo-terminal of 120 × 40, on a data
-    /// folder holding the demo's 500 posts, to the output that draws the newest post's title;
-    /// `launches` times, each quit with Q. With newsboat installed, `newsboat-first-screen-500`
-    /// is the same for newsboat on the same 500 posts (its first screen is its feed list, to
-    /// the feed's title), launched in turn with ours.
-    private static func firstScreenProcess(launches: Int) async throws -> [[BenchValue]] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-process-\(UUID().uuidString)")
-        let data = directory.appendingPathComponent("data")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let feedFile = directory.appendingPathComponent("demo.xml")
-        let newest: String
-        do {
-            let server = try await DemoServer.start(latency: false)
-            let document = server.document()
+    /// The whole-process cases' setup: a data folder holding a generated RSS feed of 500 posts
+    /// without pictures, added from its file and stored as `scrollwork add` and a refresh would,
+    /// and where newsboat is installed, its home following the same file, its cache filled once
+    /// as a person's would be. `scrollwork` runs bare, as a person starts it, finding its data
+    /// and settings through `XDG_DATA_HOME` and `XDG_CONFIG_HOME`.
+    private struct ProcessCases {
+        let directory: URL
+        let ours: Launcher
+        let newsboat: Launcher?
+
+        static func make() async throws -> ProcessCases {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-process-\(UUID().uuidString)")
+            let data = directory.appendingPathComponent("data/scrollwork")
+            try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent("config"), withIntermediateDirectories: true)
+            let feedFile = directory.appendingPathComponent("feed.xml")
+            let document = FeedFixture.make(.rss, entries: 500, pictures: false)
             try Data(document).write(to: feedFile)
             let store = try FeedStore(path: data.appendingPathComponent("scrollwork.sqlite").path)
-            let feed = try await store.addFeed(url: server.feedURL, title: "Scrollwork demo")
-            _ = try await store.upsert(entries: FeedDocumentParser().parse(document, url: server.feedURL).entries, feed: feed.id)
-            newest = try await store.entries(EntryQuery(limit: 1)).first?.entry.title ?? ""
-            try await server.stop()
-        }
-        // A marker the screen holds whole: the title's first words.
-        let marker = String(newest.prefix(18))
-        let environment = ["TERM": "xterm-256color", "HOME": directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-        let ours = Launcher(path: Self.executablePath, arguments: ["--data-dir", data.path], environment: environment, marker: marker, quit: "Q")
-        var newsboat: Launcher?
-        if let found = Self.newsboatPath() {
-            let home = directory.appendingPathComponent("newsboat")
-            try FileManager.default.createDirectory(at: home.appendingPathComponent(".newsboat"), withIntermediateDirectories: true)
-            try Data("file://\(feedFile.path)\n".utf8).write(to: home.appendingPathComponent(".newsboat/urls"))
-            var peerEnvironment = environment
-            peerEnvironment["HOME"] = home.path
-            // Its cache filled once, as a person's would be.
-            let reload = Process()
-            reload.executableURL = URL(fileURLWithPath: found)
-            reload.arguments = ["-x", "reload"]
-            reload.environment = peerEnvironment
-            reload.standardOutput = FileHandle.nullDevice
-            reload.standardError = FileHandle.nullDevice
-            try reload.run()
-            reload.waitUntilExit()
-            if reload.terminationStatus == 0 {
-                newsboat = Launcher(path: found, arguments: [], environment: peerEnvironment, marker: "Scrollwork demo", quit: "q")
+            let feed = try await store.addFeed(url: feedFile, title: nil)
+            _ = try await store.upsert(entries: FeedDocumentParser().parse(document, url: feedFile).entries, feed: feed.id)
+            // A marker the screen holds whole: the newest title's first words.
+            let newest = try await store.entries(EntryQuery(limit: 1)).first?.entry.title ?? ""
+            let environment = [
+                "TERM": "xterm-256color", "HOME": directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+                "XDG_DATA_HOME": directory.appendingPathComponent("data").path, "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+            ]
+            let ours = Launcher(path: UIBench.executablePath, arguments: [], environment: environment, marker: String(newest.prefix(18)), quit: "Q")
+            var newsboat: Launcher?
+            if let found = UIBench.newsboatPath() {
+                let home = directory.appendingPathComponent("newsboat")
+                try FileManager.default.createDirectory(at: home.appendingPathComponent(".newsboat"), withIntermediateDirectories: true)
+                try Data("file://\(feedFile.path)\n".utf8).write(to: home.appendingPathComponent(".newsboat/urls"))
+                var peerEnvironment = environment
+                peerEnvironment["HOME"] = home.path
+                let reload = Process()
+                reload.executableURL = URL(fileURLWithPath: found)
+                reload.arguments = ["-x", "reload"]
+                reload.environment = peerEnvironment
+                reload.standardOutput = FileHandle.nullDevice
+                reload.standardError = FileHandle.nullDevice
+                try reload.run()
+                reload.waitUntilExit()
+                if reload.terminationStatus == 0 {
+                    // Its first screen is its feed list, to the feed's title; Enter opens the
+                    // feed's list of posts.
+                    newsboat = Launcher(path: found, arguments: [], environment: peerEnvironment, marker: "Bench & Co", quit: "q", opening: "\r")
+                }
             }
+            return ProcessCases(directory: directory, ours: ours, newsboat: newsboat)
         }
+
+        func remove() {
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    /// `first-screen-500-process`: the whole process, as a person at a terminal sees it: from
+    /// starting `scrollwork` (this executable) in a pseudo-terminal of 120 × 40, on a data
+    /// folder holding 500 posts, to the output that draws the newest post's title; `launches`
+    /// times, each quit with Q. With newsboat installed, `newsboat-first-screen-500` is the same
+    /// for newsboat on the same 500 posts (its first screen is its feed list, to the feed's
+    /// title), launched in turn with ours.
+    private static func firstScreenProcess(_ cases: ProcessCases, launches: Int) throws -> [[BenchValue]] {
         var ourTimes: [Double] = []
         var peerTimes: [Double] = []
         for _ in 0..<launches {
-            ourTimes.append(try ours.firstScreen())
-            if let newsboat { peerTimes.append(try newsboat.firstScreen()) }
+            ourTimes.append(try cases.ours.firstScreen())
+            if let newsboat = cases.newsboat { peerTimes.append(try newsboat.firstScreen()) }
         }
         func row(_ name: String, _ times: [Double], ratio: BenchValue) -> [BenchValue] {
             [.text(name), .number(Double(times.count)), .number(TerminalBench.percentile(times, 0.5)),
@@ -220,6 +246,31 @@ struct UIBench: AsyncParsableCommand {
         return rows
     }
 
+    /// `rss-500-moves-process`: the resident memory of the whole process, as `ps` shows it, on
+    /// the same 500 posts: once the first screen is out, and after 500 moves through the list
+    /// (fifty down, fifty up, five times), each read off `/proc` once its output has settled;
+    /// `launches` times, the medians. With newsboat installed, `newsboat-rss-500-moves` is
+    /// newsboat's, moving through the feed's list of posts.
+    private static func residentProcess(_ cases: ProcessCases, launches: Int) throws -> [[BenchValue]] {
+        var ours: [(Double, Double)] = []
+        var peer: [(Double, Double)] = []
+        for _ in 0..<launches {
+            guard let measured = try cases.ours.resident(afterMoves: 500) else { return [] }
+            ours.append(measured)
+            if let newsboat = cases.newsboat, let measured = try newsboat.resident(afterMoves: 500) { peer.append(measured) }
+        }
+        func median(_ values: [Double]) -> Double { TerminalBench.percentile(values, 0.5) }
+        let ourAfter = median(ours.map(\.1))
+        var rows: [[BenchValue]] = [[
+            .text("rss-500-moves-process"), .number(Double(ours.count)), .number(median(ours.map(\.0))), .number(ourAfter),
+            peer.isEmpty ? .missing : .number(ourAfter / median(peer.map(\.1))),
+        ]]
+        if !peer.isEmpty {
+            rows.append([.text("newsboat-rss-500-moves"), .number(Double(peer.count)), .number(median(peer.map(\.0))), .number(median(peer.map(\.1))), .missing])
+        }
+        return rows
+    }
+
     /// A program launched in a pseudo-terminal, timed to its first screen.
     private struct Launcher {
         var path: String
@@ -229,23 +280,59 @@ struct UIBench: AsyncParsableCommand {
         var marker: String
         /// The key that quits it.
         var quit: String
+        /// What to type, after the first screen, to reach its list of posts.
+        var opening = ""
+
+        private func start() throws -> PseudoTerminalChild {
+            try PseudoTerminalChild(path: path, arguments: arguments, columns: 120, rows: 40, environment: environment, inheritingEnvironment: false)
+        }
 
         /// Milliseconds from the start to the output holding ``marker``; then the program is quit
         /// and waited for, untimed.
         func firstScreen() throws -> Double {
             let started = ContinuousClock.now
-            let child = try PseudoTerminalChild(path: path, arguments: arguments, columns: 120, rows: 40, environment: environment,
-                                                inheritingEnvironment: false)
+            let child = try start()
             try child.read(until: marker)
             let elapsed = (ContinuousClock.now - started).milliseconds
             child.type(quit)
             _ = try child.waitForStatusChange()
             return elapsed
         }
+
+        /// The resident megabytes once the first screen is out and its output has settled, and
+        /// after `moves` moves (`j` and `k`, fifty at a time) once that output has; nil where
+        /// `/proc` does not say.
+        func resident(afterMoves moves: Int) throws -> (launch: Double, moved: Double)? {
+            let child = try start()
+            defer {
+                child.type(quit)
+                _ = try? child.waitForStatusChange()
+            }
+            try child.read(until: marker)
+            Self.settle(child)
+            guard let launch = PeakMemory.residentBytes(ofProcess: child.pid) else { return nil }
+            child.type(opening)
+            for move in 0..<moves {
+                child.type(move / 50 % 2 == 0 ? "j" : "k")
+                child.drain(waitingMilliseconds: 0)
+            }
+            Self.settle(child)
+            guard let moved = PeakMemory.residentBytes(ofProcess: child.pid) else { return nil }
+            return (Double(launch) / 1_048_576, Double(moved) / 1_048_576)
+        }
+
+        /// Reads the child's output until it has written nothing for a quarter second.
+        private static func settle(_ child: PseudoTerminalChild) {
+            var seen = -1
+            while child.output.count != seen {
+                seen = child.output.count
+                child.drain(waitingMilliseconds: 250)
+            }
+        }
     }
 
-    /// This executable's path: the reader that `first-screen-500-process` launches.
-    private static var executablePath: String {
+    /// This executable's path: the reader that the whole-process cases launch.
+    fileprivate static var executablePath: String {
         #if os(Linux)
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
         #endif
@@ -253,7 +340,7 @@ struct UIBench: AsyncParsableCommand {
     }
 
     /// Where newsboat is installed, if it is.
-    private static func newsboatPath() -> String? {
+    fileprivate static func newsboatPath() -> String? {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return directories.map { "\($0)/newsboat" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }

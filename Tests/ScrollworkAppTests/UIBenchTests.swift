@@ -6,14 +6,15 @@ import Testing
 /// the issue asks for. Its figures are read in release builds; here only that they are there
 /// and plausible.
 @Suite struct UIBenchTests {
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(5)))
     func theScriptRunsToTheEndAndReportsEveryFigure() throws {
         let result = try BuiltExecutable.run("scrollwork", ["bench", "ui", "--json"])
         #expect(result.status == 0, "\(result.error)")
         // One JSON object a line: the script's case, then the first screen's, in-process and as
-        // a whole process (and newsboat's, where it is installed).
+        // a whole process, then the whole process's memory (and newsboat's, where it is
+        // installed).
         let lines = result.output.split(separator: "\n").filter { $0.hasPrefix("{") }
-        #expect(lines.count == 3 || lines.count == 4, "\(result.output)")
+        #expect(lines.count == 4 || lines.count == 6, "\(result.output)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         for key in ["frame_ms_p50", "frame_ms_p99", "frame_ms_max", "frames_over_budget", "bytes_per_frame_p50", "rss_mb"] {
             #expect(object[key] is Double, "\(key) in \(result.output)")
@@ -27,13 +28,26 @@ import Testing
         let max = object["frame_ms_max"] as? Double ?? 0
         #expect(0 < p50 && p50 <= p99 && p99 <= max)
         let rows = try lines.dropFirst().map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-        #expect(rows.map { $0["case"] as? String } .prefix(2) == ["first-screen-500", "first-screen-500-process"], "\(result.output)")
-        for row in rows {
+        let screens = rows.filter { $0["first_screen_ms_p50"] != nil }
+        let memory = rows.filter { $0["rss_mb_after_moves"] != nil }
+        #expect(screens.map { $0["case"] as? String } .prefix(2) == ["first-screen-500", "first-screen-500-process"], "\(result.output)")
+        for row in screens {
             #expect(row["launches"] as? Double == 20)
             let (median, p90) = (row["first_screen_ms_p50"] as? Double ?? 0, row["first_screen_ms_p90"] as? Double ?? 0)
             #expect(0 < median && median <= p90, "\(row)")
         }
+        #expect(memory.first?["case"] as? String == "rss-500-moves-process", "\(result.output)")
+        for row in memory {
+            // A whole reader holds more than a few megabytes, and far less than a gigabyte.
+            for key in ["rss_mb_first_screen", "rss_mb_after_moves"] {
+                let megabytes = row[key] as? Double ?? 0
+                #expect(5 < megabytes && megabytes < 1000, "\(key) in \(row)")
+            }
+        }
         // Against newsboat in the same run, where it is installed.
-        #expect((rows[1]["newsboat_p50_over_ours"] is Double) == (rows.count == 3), "\(result.output)")
+        let peer = screens.count == 3
+        #expect(memory.count == (peer ? 2 : 1), "\(result.output)")
+        #expect((screens[1]["newsboat_p50_over_ours"] is Double) == peer, "\(result.output)")
+        #expect((memory.first?["ours_over_newsboat"] is Double) == peer, "\(result.output)")
     }
 }
