@@ -32,9 +32,11 @@ public struct ScrollworkCommand: ParsableCommand {
     /// Parses the process's arguments, runs the command (awaiting it if it is asynchronous),
     /// and exits; bad usage exits with status 2 (ArgumentParser's default is 64) so every
     /// command follows the same convention. A bare `scrollwork` starts the reader without the
-    /// parser (see ``ReaderLaunch``).
+    /// parser (see ``ReaderLaunch``). The allocator's arenas are capped first (see
+    /// ``MallocArenas``).
     @MainActor
     public static func runAsMain() async -> Never {
+        MallocArenas.cap()
         do {
             if let launch = ReaderLaunch.bare(arguments: Array(CommandLine.arguments.dropFirst())) {
                 try await launch.run()
