@@ -47,7 +47,6 @@ public final class HTTPDataLoader: Sendable {
 
     /// The limits in force.
     public let configuration: Configuration
-    private let clientConfiguration: HTTPClient.Configuration
     /// The HTTP client, once made; shut down, nothing more is made.
     private let client = NIOLockedValueBox(ClientState.notMade)
     private let clock: any Clock<Duration>
@@ -72,7 +71,13 @@ public final class HTTPDataLoader: Sendable {
         self.configuration = configuration
         self.clock = clock
         self.jitter = jitter
-        clientConfiguration = HTTPClient.Configuration(
+    }
+
+    /// The HTTP client's configuration, made with the client: its TLS defaults alone bring
+    /// AsyncHTTPClient's and NIOSSL's code into memory, which a reader that fetches nothing over
+    /// HTTP (a feed from a file, pictures from the disk cache) never needs.
+    private var clientConfiguration: HTTPClient.Configuration {
+        HTTPClient.Configuration(
             // Followed by hand, so that each hop can be reported.
             redirectConfiguration: .disallow,
             timeout: .init(connect: TimeAmount(configuration.connectTimeout), read: TimeAmount(configuration.readTimeout)),
