@@ -49,14 +49,14 @@ extension StoreLocating {
     /// Opens the store, creating it and its directory if it does not exist yet (`add`,
     /// `import`); a failure is reported and exits with status 1.
     func open() throws -> FeedStore {
-        try open(creating: true)
+        try Self.openStore(at: path, creating: true)
     }
 
     /// Opens an existing store for a command that has nothing to do without one (`list`,
     /// `refresh`, `remove`, `export`): when there is no database it says how to start and
     /// creates nothing.
     func openExisting() throws -> FeedStore {
-        try open(creating: false)
+        try Self.openStore(at: path, creating: false)
     }
 
     /// Opens an existing store for a command that only reads it (`list`, `export`): read-only
@@ -64,9 +64,9 @@ extension StoreLocating {
     /// read can still be listed.
     func openForReading() throws -> FeedStore {
         let url = URL(fileURLWithPath: path)
-        guard FileManager.default.fileExists(atPath: url.path) else { return try openExisting() }
+        guard FileManager.default.fileExists(atPath: url.path) else { return try Self.openStore(at: url.path, creating: false) }
         let writable = access(url.path, W_OK) == 0 && access(url.deletingLastPathComponent().path, W_OK) == 0
-        guard !writable else { return try openExisting() }
+        guard !writable else { return try Self.openStore(at: url.path, creating: false) }
         do {
             return try FeedStore(readingOnly: url.path)
         } catch {
@@ -74,7 +74,9 @@ extension StoreLocating {
         }
     }
 
-    private func open(creating: Bool) throws -> FeedStore {
+    /// Opens the store at `path`, creating it and its directory when `creating` (else there
+    /// must be one); a failure is a ``Failure`` naming the file.
+    static func openStore(at path: String, creating: Bool) throws -> FeedStore {
         let url = URL(fileURLWithPath: path)
         guard creating || FileManager.default.fileExists(atPath: url.path) else {
             throw Failure("no database at \(url.path): subscribe to a feed first with `scrollwork add URL`")

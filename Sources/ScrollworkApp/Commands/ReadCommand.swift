@@ -60,7 +60,9 @@ struct ReaderLaunch: StoreLocating, Equatable {
 
     @MainActor
     func run() async throws {
-        let files = paths(configFile: configFile)
+        // The environment and the paths, read once for the whole start.
+        let environment = ProcessInfo.processInfo.environment
+        let files = paths(configFile: configFile, environment: environment)
         // A settings file with a mistake is reported before the terminal is taken.
         let settings = try await reportingFailures("read") { try ReaderSettings.load(from: files.configFile) }
         guard let session = TerminalSession() else {
@@ -69,7 +71,7 @@ struct ReaderLaunch: StoreLocating, Equatable {
         }
         let source = try await reportingFailures("read") {
             do {
-                return try await openSource()
+                return try await openSource(database: files.database)
             } catch let error as Failure {
                 throw error
             } catch let error as FeedStoreError {
@@ -89,7 +91,6 @@ struct ReaderLaunch: StoreLocating, Equatable {
             printError("scrollwork: cannot take the terminal: \(error)")
             throw ExitCode.failure
         }
-        let environment = ProcessInfo.processInfo.environment
         // Pictures start as the environment suggests; the terminal's answers, which come in with
         // the input (in a few milliseconds, or never), decide once they are all there.
         let imageMode = settings.imageMode
@@ -130,8 +131,8 @@ struct ReaderLaunch: StoreLocating, Equatable {
 
     /// The subscriptions' store, or the demo's (server started, feed added, its posts stored)
     /// when there are no subscriptions or `--demo` asks for it.
-    private func openSource() async throws -> Source {
-        if !demo, let subscribed = try await subscribedStore() { return Source(store: subscribed) }
+    private func openSource(database: URL) async throws -> Source {
+        if !demo, let subscribed = try await subscribedStore(database: database) { return Source(store: subscribed) }
         let server = try await DemoServer.start()
         // One folder per user, emptied at every start: a demo killed before it could clean up
         // leaves nothing behind for long.
@@ -150,9 +151,9 @@ struct ReaderLaunch: StoreLocating, Equatable {
 
     /// The subscriptions' store, opened once, when the database exists and follows at least one
     /// feed; reading it creates nothing.
-    private func subscribedStore() async throws -> FeedStore? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let subscribed = try openExisting()
+    private func subscribedStore(database: URL) async throws -> FeedStore? {
+        guard FileManager.default.fileExists(atPath: database.path) else { return nil }
+        let subscribed = try Self.openStore(at: database.path, creating: false)
         return try await subscribed.feeds().isEmpty ? nil : subscribed
     }
 }
