@@ -12,12 +12,11 @@ public enum FeedDate {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func parse(_ text: String) -> Date? {
-        let trimmed = text.trimmedWhitespace
-        let bytes = Array(trimmed.utf8)
-        if bytes.count >= 8, bytes.prefix(4).allSatisfy(isDigit) {
-            return ISO8601Date.parse(bytes) ?? RFC822Date.parse(trimmed)
+        var trimmed = text.trimmedWhitespace
+        let date = trimmed.withUTF8 { bytes in
+            bytes.count >= 8 && bytes.prefix(4).allSatisfy(isDigit) ? ISO8601Date.parse(bytes) : RFC822Date.parseUsual(bytes)
         }
-        return RFC822Date.parse(trimmed)
+        return date ?? RFC822Date.parse(trimmed)
     }
 
     /// `date` as RFC 3339 in UTC with whole seconds, such as `2024-03-01T09:30:00Z`.

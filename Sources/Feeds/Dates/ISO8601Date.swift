@@ -6,7 +6,7 @@ import Foundation
 /// UTC). A time without an offset is taken as UTC.
 enum ISO8601Date {
     /// The instant `bytes` (ASCII) name, or `nil` when they do not follow the grammar above.
-    static func parse(_ bytes: [UInt8]) -> Date? {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var reader = DigitReader(bytes: bytes)
         guard let year = reader.number(digits: 4) else { return nil }
         let extended = reader.skip("-")
@@ -40,7 +40,7 @@ enum ISO8601Date {
 
 /// A cursor over ASCII bytes for the date grammars.
 struct DigitReader {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
 
     var atEnd: Bool { index == bytes.count }

@@ -54,6 +54,77 @@ enum RFC822Date {
                               second: clock.second, offsetSeconds: offset ?? 0)
     }
 
+    /// The instant of a date in the form nearly every feed writes, `Mon, 02 Jan 2006 15:04:05
+    /// +0000` (the weekday optional, the day one or two digits, the zone a numeric offset or
+    /// `GMT`, `UT`, `UTC` or `Z`, letters in any case), read in one pass over the bytes; `nil`
+    /// for any other text, which ``parse(_:)`` reads. Where both read a date, it is the same.
+    static func parseUsual(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        let count = bytes.count
+        var index = 0
+        func digit(_ at: Int) -> Int? {
+            at < count && FeedDate.isDigit(bytes[at]) ? Int(bytes[at] &- 0x30) : nil
+        }
+        func digits(_ length: Int) -> Int? {
+            var value = 0
+            for offset in 0..<length {
+                guard let digit = digit(index + offset) else { return nil }
+                value = value * 10 + digit
+            }
+            index += length
+            return value
+        }
+        func skip(_ byte: UInt8) -> Bool {
+            guard index < count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        /// The three letters at `index`, lowercased, as one number.
+        func word() -> UInt32? {
+            guard index + 3 <= count else { return nil }
+            var value: UInt32 = 0
+            for offset in 0..<3 {
+                let byte = bytes[index + offset] | 0x20
+                guard byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") else { return nil }
+                value = value << 8 | UInt32(byte)
+            }
+            index += 3
+            return value
+        }
+        if count > 0, !FeedDate.isDigit(bytes[0]) {
+            guard let weekday = word(), usualWeekdays.contains(weekday), skip(UInt8(ascii: ",")), skip(0x20) else { return nil }
+        }
+        guard var day = digit(index) else { return nil }
+        index += 1
+        if let second = digit(index) {
+            day = day * 10 + second
+            index += 1
+        }
+        guard skip(0x20), let name = word(), let month = usualMonths.firstIndex(of: name), skip(0x20),
+              let year = digits(4), skip(0x20),
+              let hour = digits(2), skip(UInt8(ascii: ":")), let minute = digits(2), skip(UInt8(ascii: ":")), let second = digits(2),
+              skip(0x20), index < count else { return nil }
+        var offset = 0
+        let sign = bytes[index]
+        if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            index += 1
+            guard count - index == 4, let hours = digits(2), let minutes = digits(2), hours <= 14, minutes <= 59 else { return nil }
+            offset = (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
+        } else {
+            var zone: [UInt8] = []
+            while index < count, zone.count < 4 { zone.append(bytes[index] | 0x20); index += 1 }
+            guard index == count, ["gmt", "ut", "utc", "z"].contains(where: { zone.elementsEqual($0.utf8) }) else { return nil }
+        }
+        return CivilDate.date(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second, offsetSeconds: offset)
+    }
+
+    private static func threeLetters(_ name: String) -> UInt32 {
+        name.utf8.prefix(3).reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    private static let usualWeekdays: [UInt32] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map(threeLetters)
+    private static let usualMonths: [UInt32] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        .map(threeLetters)
+
     /// A 12-hour clock's hour (1...12) on a 24-hour clock; `nil` for any other hour.
     private static func twentyFourHour(_ hour: Int, afternoon: Bool) -> Int? {
         (1...12).contains(hour) ? hour % 12 + (afternoon ? 12 : 0) : nil

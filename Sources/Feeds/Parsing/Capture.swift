@@ -22,7 +22,7 @@ struct Capture {
         /// The mode an Atom 1.0 `type` or Atom 0.3 `type` and `mode` attribute describe.
         /// Base64 content (``Capture/isBase64``) is decoded first, then read in this mode.
         init(atomType type: String?, mode: String?) {
-            switch type?.lowercased() {
+            switch type?.lowercasedASCII {
             case "xhtml", "application/xhtml+xml": self = mode == "escaped" || mode == "base64" ? .html : .xhtml
             case "html", "text/html": self = .html
             default: self = mode == "escaped" ? .html : .text
@@ -37,8 +37,11 @@ struct Capture {
     /// The depth of the element whose content this is.
     var depth: Int
     var base: URL?
-    private(set) var bytes: [UInt8] = []
     private(set) var isTruncated = false
+
+    // The text itself is collected in a buffer the builder keeps and hands to each method:
+    // one buffer for every field of the document, emptied between fields, so collecting a
+    // field costs no allocation once the buffer has grown to the longest field.
 
     init(target: Target, mode: Mode, isBase64: Bool = false, depth: Int, base: URL?) {
         self.target = target
@@ -48,41 +51,42 @@ struct Capture {
         self.base = base
     }
 
-    /// The collected text; base64 content decoded (as UTF-8), or left as it was if it is not
-    /// valid base64.
-    var text: String {
-        guard isBase64 else { return String(decoding: bytes, as: UTF8.self) }
-        let encoded = String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }
-        guard let data = Data(base64Encoded: encoded) else { return String(decoding: bytes, as: UTF8.self) }
-        return String(decoding: data, as: UTF8.self)
+    /// The collected `bytes` as text, without whitespace at either end; base64 content
+    /// decoded (as UTF-8), or left as it was if it is not valid base64.
+    func text(_ bytes: [UInt8]) -> String {
+        let text = bytes.withUnsafeBufferPointer(String.init(trimmingWhitespace:))
+        guard isBase64 else { return text }
+        let encoded = text.filter { !$0.isWhitespace }
+        guard let data = Data(base64Encoded: encoded) else { return text }
+        return String(decoding: data, as: UTF8.self).trimmedWhitespace
     }
 
-    /// Appends text, escaped when it is going into serialized XHTML.
-    mutating func append(_ text: UnsafeBufferPointer<UInt8>, limit: Int) {
+    /// Appends text to `bytes`, escaped when it is going into serialized XHTML.
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8], limit: Int) {
         guard mode == .xhtml else {
-            appendRaw(text, limit: limit)
+            appendRaw(text, to: &bytes, limit: limit)
             return
         }
         for byte in text {
             switch byte {
-            case UInt8(ascii: "&"): appendRaw("&amp;".utf8, limit: limit)
-            case UInt8(ascii: "<"): appendRaw("&lt;".utf8, limit: limit)
-            case UInt8(ascii: ">"): appendRaw("&gt;".utf8, limit: limit)
-            default: appendRaw(CollectionOfOne(byte), limit: limit)
+            case UInt8(ascii: "&"): appendRaw("&amp;".utf8, to: &bytes, limit: limit)
+            case UInt8(ascii: "<"): appendRaw("&lt;".utf8, to: &bytes, limit: limit)
+            case UInt8(ascii: ">"): appendRaw("&gt;".utf8, to: &bytes, limit: limit)
+            default: appendRaw(CollectionOfOne(byte), to: &bytes, limit: limit)
             }
         }
     }
 
-    mutating func appendStartTag(_ name: String, attributes: [XMLAttribute], limit: Int) {
+    mutating func appendStartTag(_ name: String, attributes: [XMLAttribute], to bytes: inout [UInt8], limit: Int) {
         var tag = "<" + name
         for attribute in attributes where attribute.namespace == .none {
             tag += " \(attribute.name)=\"\(PlainText.escapedForHTML(attribute.value))\""
         }
-        appendRaw((tag + ">").utf8, limit: limit)
+        appendRaw((tag + ">").utf8, to: &bytes, limit: limit)
     }
 
-    mutating func appendEndTag(_ name: String, limit: Int) {
-        appendRaw("</\(name)>".utf8, limit: limit)
+    mutating func appendEndTag(_ name: String, to bytes: inout [UInt8], limit: Int) {
+        appendRaw("</\(name)>".utf8, to: &bytes, limit: limit)
     }
 
     /// Whether an element is the `div` Atom wraps XHTML content in, which is not content.
@@ -92,18 +96,17 @@ struct Capture {
 
     /// The text as a title: markup removed unless it is plain text (or declared HTML that
     /// holds no markup, only angle brackets), whitespace collapsed.
-    func plainText(_ raw: String) -> String {
-        mode == .text || !PlainText.looksLikeHTML(raw) ? PlainText.collapsingWhitespace(raw) : PlainText.from(html: raw)
+    func plainText(_ text: String) -> String {
+        mode == .text || !PlainText.looksLikeHTML(text) ? PlainText.collapsingWhitespace(text) : PlainText.from(html: text)
     }
 
-    /// The text as HTML, plain text escaped; `nil` when empty.
-    func html(_ raw: String) -> String? {
-        let trimmed = raw.trimmedWhitespace
-        guard !trimmed.isEmpty else { return nil }
-        return mode == .text ? PlainText.escapedForHTML(trimmed) : trimmed
+    /// The text (from ``text(_:)``, trimmed) as HTML, plain text escaped; `nil` when empty.
+    func html(_ text: String) -> String? {
+        guard !text.isEmpty else { return nil }
+        return mode == .text ? PlainText.escapedForHTML(text) : text
     }
 
-    private mutating func appendRaw(_ text: some Collection<UInt8>, limit: Int) {
+    private mutating func appendRaw(_ text: some Collection<UInt8>, to bytes: inout [UInt8], limit: Int) {
         guard !isTruncated else { return }
         if bytes.count + text.count <= limit {
             bytes.append(contentsOf: text)

@@ -45,7 +45,7 @@ struct EntryDraft {
     func entry(feedAuthor: String?) -> FeedEntry {
         let title = self.title ?? dublinCoreTitle ?? mediaTitle ?? ""
         let published = self.published ?? dublinCoreDate
-        var link = (self.link ?? otherAlternateLink).flatMap(XMLFeedBuilder.webLink)
+        var link = (self.link ?? otherAlternateLink).flatMap(XMLFeedReading.webLink)
         if link == nil, guidIsPermaLink, let guid, guid.hasPrefix("http://") || guid.hasPrefix("https://") {
             link = URLResolver.resolve(guid, against: base)
         }
@@ -75,8 +75,8 @@ struct EntryDraft {
     static func firstImage(in html: String?, base: URL?) -> URL? {
         guard let html else { return nil }
         var found: URL?
-        HTMLTagScanner.forEachTag(named: "img", in: html) { attributes in
-            found = attributes["src"].flatMap { URLResolver.resolve($0, against: base) }
+        HTMLTagScanner.forEachTag(named: "img", in: html, attribute: "src") { source in
+            found = source.flatMap { URLResolver.resolve($0, against: base) }
             return found == nil
         }
         return found

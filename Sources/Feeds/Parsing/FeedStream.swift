@@ -38,7 +38,7 @@ final class FeedStream {
 
     var bufferedEntryCount: Int {
         guard case .xml(_, let builder, _) = mode else { return 0 }
-        return builder.pending.count
+        return builder.pendingCount
     }
 
     func consume(_ bytes: some Collection<UInt8>) throws(FeedParsingError) -> [[FeedEntry]] {

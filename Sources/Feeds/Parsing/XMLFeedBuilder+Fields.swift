@@ -2,8 +2,8 @@ import Foundation
 
 /// Which elements are fields, by format and by where they sit; and what each field's text
 /// becomes once its element closes.
-extension XMLFeedBuilder {
-    func startFeedField(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute], base: URL?) {
+extension XMLFeedReading {
+    mutating func startFeedField(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute], base: URL?) {
         let parent = stack[stack.count - 2]
         // (RSS 1.1's channel is its root, `Channel`, read as `channel`.)
         let inChannel = (parent.name == "channel" && parent.namespace.isRSS) || (parent.name == "feed" && parent.namespace.isAtom)
@@ -51,7 +51,7 @@ extension XMLFeedBuilder {
 
     // MARK: Entry fields
 
-    func startEntryField(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute], base: URL?, depth: Int) {
+    mutating func startEntryField(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute], base: URL?, depth: Int) {
         let isChild = depth == entryDepth + 1
         switch namespace {
         case _ where namespace.isRSS && isChild:
@@ -121,9 +121,10 @@ extension XMLFeedBuilder {
         }
     }
 
-    func startAtomEntryField(_ name: String, attributes: [XMLAttribute], base: URL?) {
-        let mode = Capture.Mode(atomType: attributes["type"], mode: attributes["mode"])
-        let isBase64 = attributes["mode"] == "base64"
+    mutating func startAtomEntryField(_ name: String, attributes: [XMLAttribute], base: URL?) {
+        // Asked only of the text constructs, not of every child of every entry.
+        var mode: Capture.Mode { Capture.Mode(atomType: attributes["type"], mode: attributes["mode"]) }
+        var isBase64: Bool { attributes["mode"] == "base64" }
         switch name {
         case "title": begin(.title, mode: mode, isBase64: isBase64, base: base)
         case "id": begin(.guid, mode: .text, base: base)
@@ -131,7 +132,7 @@ extension XMLFeedBuilder {
             guard let href = attributes["href"] else { return }
             if Self.isAlternate(attributes) {
                 let url = URLResolver.resolve(href, against: base)
-                let type = attributes["type"]?.lowercased()
+                let type = attributes["type"]?.lowercasedASCII
                 if type == nil || type == "text/html" || type == "application/xhtml+xml" {
                     if entry?.link == nil { entry?.link = url }
                 } else if entry?.otherAlternateLink == nil {
@@ -150,7 +151,7 @@ extension XMLFeedBuilder {
         }
     }
 
-    func addEnclosure(url: String?, type: String?, length: String?, base: URL?) {
+    mutating func addEnclosure(url: String?, type: String?, length: String?, base: URL?) {
         guard let url = url.flatMap({ URLResolver.resolve($0, against: base) }) else { return }
         entry?.enclosures.append(FeedEnclosure(url: url, type: type, length: length.flatMap { Int($0) }))
         if Self.isImage(type) { entry?.offerThumbnail(url, rank: .imageEnclosure) }
@@ -168,64 +169,67 @@ extension XMLFeedBuilder {
     }
 
     static func isImage(_ type: String?) -> Bool {
-        type?.lowercased().hasPrefix("image/") ?? false
+        type?.lowercasedASCII.hasPrefix("image/") ?? false
     }
 
-    func begin(_ target: Capture.Target, mode: Capture.Mode, isBase64: Bool = false, base: URL?) {
+    mutating func begin(_ target: Capture.Target, mode: Capture.Mode, isBase64: Bool = false, base: URL?) {
         capture = Capture(target: target, mode: mode, isBase64: isBase64, depth: stack.count, base: base)
+        captured.removeAll(keepingCapacity: true)
     }
 
-    func finish(_ capture: Capture) {
-        let raw = capture.text
+    /// Stores the field `capture` collected, from the text in `captured`.
+    mutating func finish(_ capture: Capture) {
+        // Trimmed once: titles collapse their whitespace, HTML and the other fields are kept
+        // trimmed, so no field reads the whitespace at the ends.
+        let text = capture.text(captured)
         if capture.isTruncated { entry?.isTruncated = true }
-        let trimmed = raw.trimmedWhitespace
         switch capture.target {
-        case .title: entry?.title = capture.plainText(raw)
-        case .dublinCoreTitle: if entry?.dublinCoreTitle == nil { entry?.dublinCoreTitle = capture.plainText(raw) }
-        case .mediaTitle: if entry?.mediaTitle == nil { entry?.mediaTitle = capture.plainText(raw) }
-        case .link: if entry?.link == nil { entry?.link = URLResolver.resolve(trimmed, against: capture.base) }
-        case .guid: entry?.guid = trimmed
+        case .title: entry?.title = capture.plainText(text)
+        case .dublinCoreTitle: if entry?.dublinCoreTitle == nil { entry?.dublinCoreTitle = capture.plainText(text) }
+        case .mediaTitle: if entry?.mediaTitle == nil { entry?.mediaTitle = capture.plainText(text) }
+        case .link: if entry?.link == nil { entry?.link = URLResolver.resolve(text, against: capture.base) }
+        case .guid: entry?.guid = text
         case .summary:
-            entry?.summary = capture.html(raw)
+            entry?.summary = capture.html(text)
             entry?.summaryBase = capture.base
         case .fallbackSummary:
-            if entry?.fallbackSummary == nil, let html = capture.html(raw) {
+            if entry?.fallbackSummary == nil, let html = capture.html(text) {
                 entry?.fallbackSummary = html
                 if entry?.summary == nil { entry?.summaryBase = capture.base }
             }
         case .content:
-            entry?.content = capture.html(raw)
+            entry?.content = capture.html(text)
             entry?.contentBase = capture.base
-        case .published: if entry?.published == nil { entry?.published = FeedDate.parse(trimmed) }
-        case .dublinCoreDate: if entry?.dublinCoreDate == nil { entry?.dublinCoreDate = FeedDate.parse(trimmed) }
-        case .updated: if entry?.updated == nil { entry?.updated = FeedDate.parse(trimmed) }
-        case .author: if entry?.author == nil, !trimmed.isEmpty { entry?.author = PlainText.collapsingWhitespace(trimmed) }
-        case .fallbackAuthor: if !trimmed.isEmpty { entry?.fallbackAuthor = PlainText.collapsingWhitespace(trimmed) }
-        case .category: if !trimmed.isEmpty { entry?.categories.append(PlainText.collapsingWhitespace(trimmed)) }
+        case .published: if entry?.published == nil { entry?.published = FeedDate.parse(text) }
+        case .dublinCoreDate: if entry?.dublinCoreDate == nil { entry?.dublinCoreDate = FeedDate.parse(text) }
+        case .updated: if entry?.updated == nil { entry?.updated = FeedDate.parse(text) }
+        case .author: if entry?.author == nil, !text.isEmpty { entry?.author = PlainText.collapsingWhitespace(text) }
+        case .fallbackAuthor: if !text.isEmpty { entry?.fallbackAuthor = PlainText.collapsingWhitespace(text) }
+        case .category: if !text.isEmpty { entry?.categories.append(PlainText.collapsingWhitespace(text)) }
         case .feedTitle:
             if info.title == nil || feedTitleIsFallback {
-                info.title = capture.plainText(raw)
+                info.title = capture.plainText(text)
                 feedTitleIsFallback = false
             }
         case .feedFallbackTitle:
             if info.title == nil {
-                info.title = capture.plainText(raw)
+                info.title = capture.plainText(text)
                 feedTitleIsFallback = true
             }
-        case .feedLink: if info.link == nil { info.link = URLResolver.resolve(trimmed, against: capture.base).flatMap(Self.webLink) }
-        case .feedDescription: if info.description == nil { info.description = capture.html(raw) }
+        case .feedLink: if info.link == nil { info.link = URLResolver.resolve(text, against: capture.base).flatMap(Self.webLink) }
+        case .feedDescription: if info.description == nil { info.description = capture.html(text) }
         case .feedIcon:
             if info.icon == nil || feedIconIsLogo {
-                info.icon = URLResolver.resolve(trimmed, against: capture.base)
+                info.icon = URLResolver.resolve(text, against: capture.base)
                 feedIconIsLogo = false
             }
         case .feedLogo:
             if info.icon == nil {
-                info.icon = URLResolver.resolve(trimmed, against: capture.base)
+                info.icon = URLResolver.resolve(text, against: capture.base)
                 feedIconIsLogo = true
             }
-        case .feedUpdated: if info.updated == nil { info.updated = FeedDate.parse(trimmed) }
-        case .feedAuthor: if feedAuthor == nil, !trimmed.isEmpty { feedAuthor = PlainText.collapsingWhitespace(trimmed) }
+        case .feedUpdated: if info.updated == nil { info.updated = FeedDate.parse(text) }
+        case .feedAuthor: if feedAuthor == nil, !text.isEmpty { feedAuthor = PlainText.collapsingWhitespace(text) }
         }
     }
 }

@@ -1,29 +1,70 @@
+import Foundation
+
 /// Finds tags of one name in HTML and reads their attributes, without building a document:
 /// enough for `<img src>` in entry content and `<link rel="alternate">` in a page's head.
 enum HTMLTagScanner {
     /// Calls `visit` with the attributes (names lowercased, values with character references
     /// decoded) of each `<name ...>` tag in `html`, in order, until `visit` returns `false`.
+    /// When an attribute is written twice, the first one counts, as in HTML.
     ///
     /// - Complexity: O(n) in the length of `html`.
     static func forEachTag(named name: String, in html: String, _ visit: ([String: String]) -> Bool) {
         var html = html
         // Scans the string's own bytes: content runs to a megabyte, and a copy per entry showed.
-        html.withUTF8 { forEachTag(named: name, in: $0, visit) }
+        html.withUTF8 { bytes in
+            forEachTag(named: name, in: bytes) { start in
+                var attributes: [String: String] = [:]
+                let end = readAttributes(bytes, from: start) { name, value in
+                    let name = String(decoding: bytes[name].map(lowercased), as: UTF8.self)
+                    if !name.isEmpty, attributes[name] == nil {
+                        attributes[name] = value.map { HTMLEntities.decode(String(decoding: bytes[$0], as: UTF8.self)) } ?? ""
+                    }
+                }
+                return (end, visit(attributes))
+            }
+        }
     }
 
-    private static func forEachTag(named name: String, in bytes: UnsafeBufferPointer<UInt8>, _ visit: ([String: String]) -> Bool) {
+    /// Calls `visit` with the value of the attribute `attribute` (a lowercase name; its value
+    /// with character references decoded, `""` when written without one, `nil` when the tag
+    /// lacks it) of each `<name ...>` tag in `html`, in order, until `visit` returns `false`.
+    ///
+    /// The same reading as ``forEachTag(named:in:_:)`` without making a dictionary of every
+    /// attribute: finding each entry's first image runs this over all its HTML.
+    /// - Complexity: O(n) in the length of `html`.
+    static func forEachTag(named name: String, in html: String, attribute: String, _ visit: (String?) -> Bool) {
+        var html = html
+        let target = Array(attribute.utf8)
+        html.withUTF8 { bytes in
+            forEachTag(named: name, in: bytes) { start in
+                var found: Range<Int>??
+                let end = readAttributes(bytes, from: start) { name, value in
+                    if found == nil, name.count == target.count, zip(name, target).allSatisfy({ lowercased(bytes[$0]) == $1 }) {
+                        found = .some(value)
+                    }
+                }
+                let text = found.map { $0.map { HTMLEntities.decode(String(decoding: bytes[$0], as: UTF8.self)) } ?? "" }
+                return (end, visit(text))
+            }
+        }
+    }
+
+    /// Finds each `<name` tag in `bytes` and calls `read` with the index just after its name;
+    /// `read` returns where the tag ends and whether to go on.
+    private static func forEachTag(named name: String, in bytes: UnsafeBufferPointer<UInt8>, _ read: (Int) -> (end: Int, goOn: Bool)) {
+        guard let base = bytes.baseAddress else { return }
         let target = Array(name.lowercased().utf8)
         var index = 0
-        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
-            index = open + 1
+        while index < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - index) {
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
             guard matches(target, in: bytes, at: index) else { continue }
             let after = index + target.count
             guard after < bytes.count, isSpace(bytes[after]) || bytes[after] == UInt8(ascii: ">") || bytes[after] == UInt8(ascii: "/") else {
                 continue
             }
-            let (attributes, end) = readAttributes(bytes, from: after)
+            let (end, goOn) = read(after)
             index = end
-            if !visit(attributes) { return }
+            if !goOn { return }
         }
     }
 
@@ -33,43 +74,43 @@ enum HTMLTagScanner {
         return true
     }
 
-    /// Reads `name=value` pairs up to the tag's `>`, returning them and the index after it.
-    private static func readAttributes(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> ([String: String], Int) {
-        var attributes: [String: String] = [:]
+    /// Reads `name=value` pairs up to the tag's `>`, calling `each` with the range of each
+    /// name and of its value (`nil` for a name written alone); returns the index after the `>`.
+    private static func readAttributes(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                                       _ each: (_ name: Range<Int>, _ value: Range<Int>?) -> Void) -> Int {
         var index = start
         func skipSpaces() { while index < bytes.count, isSpace(bytes[index]) { index += 1 } }
         while index < bytes.count {
             skipSpaces()
             guard index < bytes.count else { break }
-            if bytes[index] == UInt8(ascii: ">") { return (attributes, index + 1) }
+            if bytes[index] == UInt8(ascii: ">") { return index + 1 }
             if bytes[index] == UInt8(ascii: "/") { index += 1; continue }
             let nameStart = index
             while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ">") {
                 index += 1
             }
-            let name = String(decoding: bytes[nameStart..<index].map(lowercased), as: UTF8.self)
+            let name = nameStart..<index
             skipSpaces()
-            var value = ""
+            var value: Range<Int>?
             if index < bytes.count, bytes[index] == UInt8(ascii: "=") {
                 index += 1
                 skipSpaces()
                 guard index < bytes.count else { break }
                 let quote = bytes[index]
-                let valueStart: Int
                 if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-                    valueStart = index + 1
+                    let valueStart = index + 1
                     index = bytes[valueStart...].firstIndex(of: quote) ?? bytes.count
-                    value = String(decoding: bytes[valueStart..<index], as: UTF8.self)
+                    value = valueStart..<index
                     index = min(index + 1, bytes.count)
                 } else {
-                    valueStart = index
+                    let valueStart = index
                     while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
-                    value = String(decoding: bytes[valueStart..<index], as: UTF8.self)
+                    value = valueStart..<index
                 }
             }
-            if !name.isEmpty, attributes[name] == nil { attributes[name] = HTMLEntities.decode(value) }
+            each(name, value)
         }
-        return (attributes, index)
+        return index
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

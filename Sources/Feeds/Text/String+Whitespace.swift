@@ -25,3 +25,30 @@ extension Unicode.Scalar {
         value < 0x80 ? value == 0x20 || (0x09...0x0D).contains(value) : properties.isWhitespace || value == 0xA0
     }
 }
+
+extension String {
+    /// The UTF-8 `bytes` as text (ill-formed sequences repaired), without leading and trailing
+    /// whitespace as ``Swift/StringProtocol/trimmedWhitespace`` defines it, made in one copy:
+    /// the ASCII whitespace at the ends is cut on the bytes, and only text that then starts or
+    /// ends with a non-ASCII character is looked at as scalars.
+    ///
+    /// - Complexity: O(n): one validating copy of the kept bytes.
+    init(trimmingWhitespace bytes: UnsafeBufferPointer<UInt8>) {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var start = 0, end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        self = start < end && (bytes[start] >= 0x80 || bytes[end - 1] >= 0x80) ? text.trimmedWhitespace : text
+    }
+}
+
+extension String {
+    /// The text with ASCII letters lowercased (the others kept), for matching names and MIME
+    /// types; the text itself, uncopied, when it has no uppercase ASCII letter, as nearly all
+    /// attribute values of feeds do.
+    var lowercasedASCII: String {
+        guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return self }
+        return String(decoding: utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+}
