@@ -116,6 +116,20 @@ import Testing
         }
     }
 
+    @Test func predefinedAndNumericReferencesDecodeAsThroughTheirNames() {
+        let seed = randomizedTestSeed()
+        print("FastPathTests references seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        let pieces = ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&AMP;", "&am;", "&#233;", "&#x1F600;", "&#X41;", "&#+65;", "&#0;", "&#xD800;",
+                      "&#99999999999;", "&#;", "&#x;", "&nbsp;", "&eacute;", "&", ";", "a", "é", " "]
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            // A `named` that knows nothing sends every name through the general path.
+            #expect(HTMLEntities.decode(text) == HTMLEntities.decode(text, named: { _ in nil }), "\(text), seed \(seed)")
+        }
+        #expect(HTMLEntities.decode("&#233;&#x1F600;&lt;&amp;amp;&#+65;&#0;") == "é😀<&amp;A&#0;")
+    }
+
     @Test func lowercasesASCIIOnly() {
         #expect("Text/HTML".lowercasedASCII == "text/html")
         #expect("image/png".lowercasedASCII == "image/png")

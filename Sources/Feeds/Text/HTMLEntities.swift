@@ -1,4 +1,5 @@
 import CLibXML2
+import Foundation
 
 /// HTML's named character references, which RSS titles and descriptions use freely (`&nbsp;`,
 /// `&eacute;`) although XML does not declare them.
@@ -13,52 +14,104 @@ enum HTMLEntities {
     /// The character a numeric reference's digits stand for (`233` or `xE9`), or `nil` when
     /// they are malformed or name a character XML forbids.
     static func character(numeric digits: Substring) -> Unicode.Scalar? {
-        let value: UInt32?
-        if let first = digits.first, first == "x" || first == "X" {
-            value = UInt32(digits.dropFirst(), radix: 16)
-        } else {
-            value = UInt32(digits, radix: 10)
-        }
-        guard let value, value != 0 else { return nil }
-        return Unicode.Scalar(value)
+        var digits = String(digits)
+        return digits.withUTF8(character(numeric:))
     }
 
     /// `text` with every character reference it contains (named, decimal, hexadecimal)
     /// replaced; unknown references are kept as written. `named` resolves names first (to the
     /// text of entities a document declares); HTML's names are the fallback.
     ///
-    /// Works on UTF-8 bytes, copying the runs between references whole.
+    /// Works on the UTF-8 bytes of `text`, copying the runs between references whole; the
+    /// references nearly every text has (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, numeric
+    /// ones) are read on the bytes, without a string made of their name.
     /// - Complexity: O(n), plus what `named` costs.
-    static func decode(_ text: String, named: (String) -> String? = { _ in nil }) -> String {
+    static func decode(_ text: String, named: ((String) -> String?)? = nil) -> String {
         let ampersand = UInt8(ascii: "&")
-        guard text.utf8.contains(ampersand) else { return text }
-        let bytes = Array(text.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            guard let start = bytes[index...].firstIndex(of: ampersand) else {
-                out.append(contentsOf: bytes[index...])
-                break
+        guard text.containsUTF8(ampersand) else { return text }
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                guard let start = bytes[index...].firstIndex(of: ampersand) else {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index...]))
+                    break
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<start]))
+                index = start + 1
+                let window = bytes[index..<min(index + 32, bytes.count)]
+                guard let end = window.firstIndex(of: UInt8(ascii: ";")), end > index else {
+                    out.append(ampersand)
+                    continue
+                }
+                let reference = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                if reference[0] == UInt8(ascii: "#") {
+                    if let character = character(numeric: UnsafeBufferPointer(rebasing: reference.dropFirst())) {
+                        out.append(contentsOf: UTF8.encode(character)!)
+                        index = end + 1
+                    } else {
+                        out.append(ampersand)
+                    }
+                    continue
+                }
+                if named == nil, let predefined = predefined(reference) {
+                    out.append(predefined)
+                    index = end + 1
+                    continue
+                }
+                let name = String(decoding: reference, as: UTF8.self)
+                if let replacement = named?(name) ?? character(named: name).map({ String($0) }) {
+                    out.append(contentsOf: replacement.utf8)
+                    index = end + 1
+                } else {
+                    out.append(ampersand)
+                }
             }
-            out.append(contentsOf: bytes[index..<start])
-            index = start + 1
-            let window = bytes[index..<min(index + 32, bytes.count)]
-            guard let end = window.firstIndex(of: UInt8(ascii: ";")), end > index else {
-                out.append(ampersand)
-                continue
-            }
-            let reference = String(decoding: bytes[index..<end], as: UTF8.self)
-            let replacement = reference.utf8.first == UInt8(ascii: "#")
-                ? character(numeric: reference.dropFirst()).map { String($0) }
-                : named(reference) ?? character(named: reference).map { String($0) }
-            if let replacement {
-                out.append(contentsOf: replacement.utf8)
-                index = end + 1
-            } else {
-                out.append(ampersand)
-            }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The character of one of XML's five predefined entities, by its name's bytes.
+    private static func predefined(_ name: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        switch name.count {
+        case 2 where name[1] == UInt8(ascii: "t"):
+            return name[0] == UInt8(ascii: "l") ? UInt8(ascii: "<") : name[0] == UInt8(ascii: "g") ? UInt8(ascii: ">") : nil
+        case 3 where name.elementsEqual("amp".utf8): return UInt8(ascii: "&")
+        case 4 where name.elementsEqual("quot".utf8): return UInt8(ascii: "\"")
+        case 4 where name.elementsEqual("apos".utf8): return UInt8(ascii: "'")
+        default: return nil
+        }
+    }
+
+    /// The character of a numeric reference's bytes after `#` (`233` or `xE9`), or `nil`
+    /// when they are malformed or name a character XML forbids.
+    private static func character(numeric digits: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        var rest = digits[...]
+        var radix: UInt32 = 10
+        if let first = rest.first, first | 0x20 == UInt8(ascii: "x") {
+            radix = 16
+            rest = rest.dropFirst()
+        }
+        // A sign, as `UInt32(_:radix:)` read it when references were decoded through it.
+        if rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        var value: UInt32 = 0
+        for byte in rest {
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt32(byte - UInt8(ascii: "a")) + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = UInt32(byte - UInt8(ascii: "A")) + 10
+            default: return nil
+            }
+            let (times, overflowed) = value.multipliedReportingOverflow(by: radix)
+            guard !overflowed else { return nil }
+            value = times + digit
+            guard value <= 0x10FFFF else { return nil }
+        }
+        guard value != 0 else { return nil }
+        return Unicode.Scalar(value)
     }
 }

@@ -6,7 +6,7 @@ enum PlainText {
     /// A `<` that does not start a tag (`a < b`) is kept as text.
     /// - Complexity: O(n).
     static func from(html: String) -> String {
-        guard html.utf8.contains(UInt8(ascii: "<")) else { return collapsingWhitespace(HTMLEntities.decode(html)) }
+        guard html.containsUTF8(UInt8(ascii: "<")) else { return collapsingWhitespace(HTMLEntities.decode(html)) }
         let stripped = html.utf8.withContiguousStorageIfAvailable(withoutTags) ?? Array(html.utf8).withUnsafeBufferPointer(withoutTags)
         return collapsingWhitespace(HTMLEntities.decode(stripped))
     }
@@ -75,10 +75,9 @@ enum PlainText {
     /// reference. A title such as "Nice <gorilla> what's he weigh?" escaped into an RSS title
     /// holds neither, and is the text it shows, as feedparser and browsers' readers take it.
     static func looksLikeHTML(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard utf8.contains(UInt8(ascii: "<")) || utf8.contains(UInt8(ascii: "&")) else { return false }
-        let bytes = Array(utf8)
-        return bytes.withUnsafeBufferPointer { bytes in
+        guard text.containsUTF8(UInt8(ascii: "<")) || text.containsUTF8(UInt8(ascii: "&")) else { return false }
+        var text = text
+        return text.withUTF8 { bytes in
             for index in bytes.indices where index + 1 < bytes.count {
                 switch bytes[index] {
                 case UInt8(ascii: "<") where startsTag(bytes, at: index + 1):

@@ -1,3 +1,5 @@
+import Foundation
+
 extension StringProtocol {
     /// The text without leading and trailing whitespace (Unicode's definition, no-break space
     /// included), looking only at the ends.
@@ -50,5 +52,16 @@ extension String {
     var lowercasedASCII: String {
         guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return self }
         return String(decoding: utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+}
+
+extension StringProtocol {
+    /// Whether the UTF-8 of the text holds `byte`, searched with `memchr` on the text's own
+    /// storage (the generic `utf8.contains` steps an index through the view a byte at a time).
+    func containsUTF8(_ byte: UInt8) -> Bool {
+        utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        } ?? utf8.contains(byte)
     }
 }

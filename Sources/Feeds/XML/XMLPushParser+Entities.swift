@@ -53,7 +53,7 @@ extension XMLPushParser {
     /// An attribute value with its references replaced, declared entities expanded under the
     /// same budget as in text.
     func decodeAttribute(_ value: String) -> String {
-        HTMLEntities.decode(value) { name in
+        HTMLEntities.decode(value) { [self] name in
             guard let declared = declaredEntities[name], let text = expand(declared, depth: 1), charge(text.utf8.count) else { return nil }
             return text
         }

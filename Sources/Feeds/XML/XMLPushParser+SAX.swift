@@ -1,4 +1,5 @@
 import CLibXML2
+import Foundation
 
 /// The SAX2 callbacks: C functions that find their parser through libxml2's user-data pointer
 /// and forward each event to it.
@@ -16,10 +17,11 @@ extension XMLPushParser {
                 for index in 0..<Int(attributeCount) {
                     let base = index * 5
                     guard let name = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4] else { continue }
-                    var value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                    let bytes = UnsafeBufferPointer(start: start, count: end - start)
+                    var value = String(decoding: bytes, as: UTF8.self)
                     // Without entity substitution, libxml2 leaves references in attribute values
                     // as written (and `&amp;` as `&#38;`); the value is what they stand for.
-                    if value.utf8.contains(UInt8(ascii: "&")) { value = parser.decodeAttribute(value) }
+                    if memchr(start, Int32(UInt8(ascii: "&")), bytes.count) != nil { value = parser.decodeAttribute(value) }
                     list.append(XMLAttribute(name: parser.name(name), namespace: parser.namespace(attributes[base + 2]), value: value))
                 }
             }

@@ -39,8 +39,10 @@ final class XMLPushParser {
     var attributeEntities: [String: UnsafeMutablePointer<xmlEntity>] = [:]
     var ownedEntities: [UnsafeMutablePointer<xmlEntity>] = []
     var expandedBytes = 0
-    var namespaceCache: [UnsafePointer<xmlChar>: (uri: String, namespace: XMLNamespace)] = [:]
-    var nameCache: [UnsafePointer<xmlChar>: String] = [:]
+    /// Names and namespaces by the pointer libxml2 gives them at, for the pointers its
+    /// dictionary owns; see ``name(_:)``.
+    var names = InternedNames<String>()
+    var namespaces = InternedNames<XMLNamespace>()
 
     /// Whether libxml2 reported an error or the input needed repairs: the document is not
     /// well-formed.
@@ -170,35 +172,56 @@ final class XMLPushParser {
 
     func end(_ name: String, namespace: XMLNamespace) { handler.endElement(name, namespace: namespace) }
 
-    /// The namespace a URI names. libxml2 interns URIs and names in its dictionary, so the
-    /// same pointer comes back for every element of a namespace or with a name: answers are
-    /// cached by pointer (and the bytes compared, to be safe), which is cheaper than making a
-    /// string of the URI or name at every element.
+    /// The namespace a URI names.
     func namespace(_ uri: UnsafePointer<xmlChar>?) -> XMLNamespace {
         guard let uri else { return .none }
-        if let cached = namespaceCache[uri], Self.matches(cached.uri, uri) { return cached.namespace }
-        let text = Self.string(uri)
-        let namespace = XMLNamespace(uri: text)
-        namespaceCache[uri] = (text, namespace)
+        if let known = namespaces[uri] { return known }
+        let namespace = XMLNamespace(uri: Self.string(uri))
+        if owns(uri) { namespaces[uri] = namespace }
         return namespace
     }
 
-    /// Whether `text` is the NUL-terminated string at `pointer`, compared in place.
-    static func matches(_ text: String, _ pointer: UnsafePointer<xmlChar>) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { utf8 in
-            guard let base = utf8.baseAddress else { return pointer[0] == 0 }
-            // strncmp, not memcmp: it stops at the NUL of a shorter string instead of reading past it.
-            return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { text in
-                pointer.withMemoryRebound(to: CChar.self, capacity: utf8.count) { strncmp(text, $0, utf8.count) == 0 }
-            } && pointer[utf8.count] == 0
-        } ?? false
+    /// An element or attribute name.
+    ///
+    /// libxml2 interns names and namespace URIs in its dictionary, so the same pointer comes
+    /// back for every element with a name or in a namespace, and the dictionary keeps each
+    /// string where it is until the parse is freed: answers are cached by pointer, which is
+    /// cheaper than making a string of the name at every element. Only pointers the
+    /// dictionary owns are cached, so a pointer that names one string names no other.
+    func name(_ pointer: UnsafePointer<xmlChar>) -> String {
+        if let known = names[pointer] { return known }
+        let name = Self.string(pointer)
+        if owns(pointer) { names[pointer] = name }
+        return name
     }
 
-    /// An element or attribute name, cached like namespaces.
-    func name(_ pointer: UnsafePointer<xmlChar>) -> String {
-        if let cached = nameCache[pointer], Self.matches(cached, pointer) { return cached }
-        let text = Self.string(pointer)
-        nameCache[pointer] = text
-        return text
+    /// Whether libxml2's dictionary for this parse holds the string at `pointer`.
+    private func owns(_ pointer: UnsafePointer<xmlChar>) -> Bool {
+        guard let dictionary = context?.pointee.dict else { return false }
+        return xmlDictOwns(dictionary, pointer) == 1
+    }
+}
+
+/// Values by the address of the string libxml2 interned for them: a small direct-mapped
+/// table in front of a dictionary, since a feed uses a few dozen names over and over.
+struct InternedNames<Value> {
+    private var slots = [(key: UnsafePointer<xmlChar>?, value: Value?)](repeating: (nil, nil), count: 128)
+    private var overflow: [UnsafePointer<xmlChar>: Value] = [:]
+
+    private static func slot(_ pointer: UnsafePointer<xmlChar>) -> Int {
+        let bits = UInt(bitPattern: pointer)
+        return Int(truncatingIfNeeded: (bits ^ bits >> 7) & 127)
+    }
+
+    subscript(_ pointer: UnsafePointer<xmlChar>) -> Value? {
+        get {
+            let slot = Self.slot(pointer)
+            if slots[slot].key == pointer { return slots[slot].value }
+            return overflow[pointer]
+        }
+        set {
+            let slot = Self.slot(pointer)
+            if slots[slot].key == nil { slots[slot] = (pointer, newValue) } else { overflow[pointer] = newValue }
+        }
     }
 }
