@@ -136,3 +136,30 @@ import Testing
         #expect("ÉTÉ".lowercasedASCII == "ÉtÉ")
     }
 }
+
+extension FastPathTests {
+    /// The categories and enclosures columns are written by hand as `JSONEncoder` wrote them:
+    /// an unchanged entry stored by an older build must still compare equal.
+    @Test func columnsAreTheJSONTheEncoderWrote() throws {
+        let seed = randomizedTestSeed()
+        print("FastPathTests JSON seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let pieces = ["a", "Food & Drink", "\"", "\\", "/", "\n", "\r", "\t", "\u{8}", "\u{C}", "\u{1}", "\u{1F}", "\u{7F}", "é", "\u{2028}", "😀", " ", "<b>"]
+        func text() -> String {
+            (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+        }
+        for _ in 0..<1_000 {
+            let strings = (0..<Int.random(in: 0...3, using: &random)).map { _ in text() }
+            #expect(EntryColumns.json(strings) == String(decoding: try encoder.encode(strings), as: UTF8.self), "\(strings), seed \(seed)")
+            let enclosures = (0..<Int.random(in: 0...2, using: &random)).map { index in
+                FeedEnclosure(url: URL(string: "https://example.com/a\(index).mp3?x=\(Int.random(in: 0...9, using: &random))")!,
+                              type: Bool.random(using: &random) ? text() : nil,
+                              length: Bool.random(using: &random) ? Int.random(in: -5...1_000_000_000_000, using: &random) : nil)
+            }
+            #expect(EntryColumns.json(enclosures) == String(decoding: try encoder.encode(enclosures.map(StoredEnclosure.init)), as: UTF8.self),
+                    "\(enclosures), seed \(seed)")
+        }
+    }
+}

@@ -35,7 +35,8 @@ extension FeedStore {
     static func upserting(_ entries: [FeedEntry], into feed: StoredFeed.ID,
                           now: Date) -> @Sendable (Database) throws -> [EntryChange] {
         { db in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM feed WHERE id = ?)", arguments: [feed]) == true else {
+            let feedExists = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM feed WHERE id = ?)")
+            guard try Bool.fetchOne(feedExists, arguments: [feed]) == true else {
                 throw FeedStoreError.unknownFeed(feed)
             }
             let select = try db.cachedStatement(sql: selectContentSQL)
@@ -44,12 +45,18 @@ extension FeedStore {
             return try entries.map { entry in
                 let values = EntryColumns.values(of: entry)
                 let key: [DatabaseValue] = [feed.databaseValue, entry.id.databaseValue]
-                guard let stored = try Row.fetchOne(select, arguments: StatementArguments(key)) else {
+                // The stored columns are compared where the statement holds them, without
+                // copying the row out (a copy made a string of every column's name).
+                let rows = try Row.fetchCursor(select, arguments: StatementArguments(key))
+                let stored: Bool? = try withExtendedLifetime(rows) {
+                    try rows.next().map { $0.databaseValues.elementsEqual(values) }
+                }
+                guard let isUnchanged = stored else {
                     let excerpt = EntryColumns.excerpt(summary: entry.summary, content: entry.content).databaseValue
                     try insert.execute(arguments: StatementArguments(key + [now.timeIntervalSince1970.databaseValue, excerpt] + values))
                     return EntryChange(entryID: entry.id, state: .new)
                 }
-                if Array(stored.databaseValues) == values {
+                if isUnchanged {
                     return EntryChange(entryID: entry.id, state: .unchanged)
                 }
                 let excerpt = EntryColumns.excerpt(summary: entry.summary, content: entry.content).databaseValue
