@@ -163,3 +163,16 @@ struct StoredEnclosure: Codable {
         URL(string: url).map { FeedEnclosure(url: $0, type: type, length: length) }
     }
 }
+
+extension StatementArguments {
+    /// Arguments of values already converted.
+    ///
+    /// GRDB's initializers from a sequence are generic and run unspecialized from outside
+    /// GRDB, looking up type metadata for every value (and instantiating a key path at every
+    /// call): that was a quarter of storing an entry. An array literal is read by code GRDB
+    /// specialized itself, and `+=` is not generic.
+    init(values: [DatabaseValue]) {
+        self.init()
+        for value in values { self += [value] }
+    }
+}

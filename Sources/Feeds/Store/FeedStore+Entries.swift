@@ -47,20 +47,20 @@ extension FeedStore {
                 let key: [DatabaseValue] = [feed.databaseValue, entry.id.databaseValue]
                 // The stored columns are compared where the statement holds them, without
                 // copying the row out (a copy made a string of every column's name).
-                let rows = try Row.fetchCursor(select, arguments: StatementArguments(key))
+                let rows = try Row.fetchCursor(select, arguments: StatementArguments(values: key))
                 let stored: Bool? = try withExtendedLifetime(rows) {
                     try rows.next().map { $0.databaseValues.elementsEqual(values) }
                 }
                 guard let isUnchanged = stored else {
                     let excerpt = EntryColumns.excerpt(summary: entry.summary, content: entry.content).databaseValue
-                    try insert.execute(arguments: StatementArguments(key + [now.timeIntervalSince1970.databaseValue, excerpt] + values))
+                    try insert.execute(arguments: StatementArguments(values: key + [now.timeIntervalSince1970.databaseValue, excerpt] + values))
                     return EntryChange(entryID: entry.id, state: .new)
                 }
                 if isUnchanged {
                     return EntryChange(entryID: entry.id, state: .unchanged)
                 }
                 let excerpt = EntryColumns.excerpt(summary: entry.summary, content: entry.content).databaseValue
-                try update.execute(arguments: StatementArguments(values + [excerpt] + key))
+                try update.execute(arguments: StatementArguments(values: values + [excerpt] + key))
                 return EntryChange(entryID: entry.id, state: .modified)
             }
         }

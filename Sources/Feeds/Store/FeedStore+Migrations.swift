@@ -99,7 +99,7 @@ extension FeedStore {
         for (rowID, entry) in entries {
             try db.execute(
                 sql: "UPDATE OR REPLACE entry SET \(assignments) WHERE id = ?",
-                arguments: StatementArguments([entry.id.databaseValue] + EntryColumns.values(of: entry) + [rowID.databaseValue]))
+                arguments: StatementArguments(values: [entry.id.databaseValue] + EntryColumns.values(of: entry) + [rowID.databaseValue]))
         }
 
         var feeds: [(rowID: Int64, fields: [String?])] = []
@@ -112,7 +112,7 @@ extension FeedStore {
         for (rowID, fields) in feeds {
             try db.execute(
                 sql: "UPDATE feed SET title = ?, category = ?, lastError = ? WHERE id = ?",
-                arguments: StatementArguments(fields.map(\.databaseValue) + [rowID.databaseValue]))
+                arguments: StatementArguments(values: fields.map(\.databaseValue) + [rowID.databaseValue]))
         }
     }
 
