@@ -26,7 +26,13 @@ struct FeedBench: AsyncParsableCommand {
             resident memory the first ingest adds. ingest-file-rss-20mb refreshes a 20 MB RSS \
             file through the refresher (streamed from disk, stored in batches) and reports the \
             resident memory it adds. snapshot-10000 reads the 10,000 list rows of a stored feed \
-            (rows) beside the full entries query of the same page (entries_query_ms).
+            (rows) beside the full entries query of the same page (entries_query_ms). \
+            ingest-process-N ingests a generated RSS file of N posts by whole processes, as a \
+            person runs them: `scrollwork add` and `scrollwork refresh` into an empty data folder \
+            (fresh_ms), then `scrollwork refresh` of the unchanged file (again_ms); where newsboat \
+            is installed, `newsboat -x reload` on an empty cache and again, alternating round by \
+            round, and newsboat's time over ours (fresh_ratio, again_ratio: above 1, Scrollwork \
+            is faster). Rounds: --runs.
 
             With --file, each given feed file instead: the entries parsed, the median \
             milliseconds of reading the file and parsing it (ms), and the throughput that makes \
@@ -67,7 +73,7 @@ struct FeedBench: AsyncParsableCommand {
 
     static let caseNames = FeedFixture.Format.allCases.flatMap { format in
         sizes.flatMap { [caseName(format, $0), ingestCaseName(format, $0)] } + realWorldSizes.map { realWorldCaseName(format, $0) }
-    } + [fileIngestCase, snapshotCase]
+    } + [fileIngestCase, snapshotCase] + ProcessIngestBench.sizes.map(ProcessIngestBench.caseName)
 
     static func realWorldCaseName(_ format: FeedFixture.Format, _ entries: Int) -> String { "parse-\(format.rawValue)-long-html-\(entries)" }
 
@@ -146,6 +152,21 @@ struct FeedBench: AsyncParsableCommand {
         if !report.rows.isEmpty { report.print(json: options.json) }
         try await runIngest()
         try await runLiveCases()
+        try runProcessIngest()
+    }
+
+    /// The whole-process ingest cases, against newsboat where it is installed.
+    private func runProcessIngest() throws {
+        var report = BenchReport(columns: ProcessIngestBench.columns)
+        for entries in ProcessIngestBench.sizes where only.isEmpty || only.contains(ProcessIngestBench.caseName(entries)) {
+            do {
+                report.append(try ProcessIngestBench.measure(entries: entries, rounds: runs))
+            } catch {
+                printError("scrollwork bench feed: \(ProcessIngestBench.caseName(entries)): \(error)")
+                throw ExitCode.failure
+            }
+        }
+        if !report.rows.isEmpty { report.print(json: options.json) }
     }
 
     /// The cases of Feeds as a list's source: a large file refreshed in bounded memory, and

@@ -192,9 +192,9 @@ struct UIBench: AsyncParsableCommand {
                 "TERM": "xterm-256color", "HOME": directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
                 "XDG_DATA_HOME": directory.appendingPathComponent("data").path, "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
             ]
-            let ours = Launcher(path: UIBench.executablePath, arguments: [], environment: environment, marker: String(newest.prefix(18)), quit: "Q")
+            let ours = Launcher(path: BenchExecutables.scrollwork, arguments: [], environment: environment, marker: String(newest.prefix(18)), quit: "Q")
             var newsboat: Launcher?
-            if let found = UIBench.newsboatPath() {
+            if let found = BenchExecutables.newsboat() {
                 let home = directory.appendingPathComponent("newsboat")
                 try FileManager.default.createDirectory(at: home.appendingPathComponent(".newsboat"), withIntermediateDirectories: true)
                 try Data("file://\(feedFile.path)\n".utf8).write(to: home.appendingPathComponent(".newsboat/urls"))
@@ -332,20 +332,6 @@ struct UIBench: AsyncParsableCommand {
                 child.drain(waitingMilliseconds: 250)
             }
         }
-    }
-
-    /// This executable's path: the reader that the whole-process cases launch.
-    fileprivate static var executablePath: String {
-        #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        #endif
-        return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
-    }
-
-    /// Where newsboat is installed, if it is.
-    fileprivate static func newsboatPath() -> String? {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return directories.map { "\($0)/newsboat" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// One run of the script with pictures drawn as `pictures`: its row of figures.

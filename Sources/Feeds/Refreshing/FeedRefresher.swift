@@ -30,7 +30,7 @@ public struct FeedRefreshOutcome: Sendable, Equatable {
 
 /// What a refresh is doing, as it happens: for a status line, and for tests of the order.
 ///
-/// For each feed: ``started(_:)``, then one ``batchStored(_:counts:)`` per batch committed,
+/// For each feed: ``started(_:)``, then one ``batchStored(_:counts:)`` per transaction committed,
 /// then exactly one of ``finished(_:)`` or ``failed(_:message:)``.
 public enum FeedRefreshProgress: Sendable, Equatable {
     /// ``FeedRefresher/refreshAll(progress:)`` is about to refresh this many feeds; the first
@@ -38,7 +38,7 @@ public enum FeedRefreshProgress: Sendable, Equatable {
     case planned(feeds: Int)
     /// The feed is being opened.
     case started(StoredFeed)
-    /// A batch of the feed's entries was committed, with what it changed.
+    /// A transaction of the feed's entries was committed, with what it changed.
     case batchStored(StoredFeed, counts: EntryChangeCounts)
     /// The feed was refreshed, or had not changed.
     case finished(FeedRefreshOutcome)
@@ -46,11 +46,12 @@ public enum FeedRefreshProgress: Sendable, Equatable {
     case failed(StoredFeed, message: String)
 }
 
-/// Refreshes stored feeds: fetch (conditionally), parse the body as it arrives, store each
-/// batch in its own transaction as soon as it is parsed, and record validators or the error.
-/// Memory is bounded by a network read and a batch, whatever the feed's size.
+/// Refreshes stored feeds: fetch (conditionally), parse the body as it arrives, store its
+/// entries a transaction at a time as they are parsed (see ``Transactions``), and record
+/// validators or the error. Memory is bounded by a transaction's entries and a network read,
+/// whatever the feed's size.
 ///
-/// A refresh killed halfway loses nothing already stored: every batch is committed on its own,
+/// A refresh killed halfway loses nothing already stored: every transaction commits on its own,
 /// and the validators are recorded only after the last one, so an interrupted refresh fetches
 /// the whole feed again next time. Every store call suspends (``FeedStoring``), so a refresh
 /// never holds a thread of the cooperative pool while SQLite waits.
@@ -61,18 +62,43 @@ public final class FeedRefresher: Sendable {
     private let store: any FeedStoring
     private let fetcher: any FeedFetching
     private let parsing: FeedParser.Configuration
+    private let transactions: Transactions
     private let now: @Sendable () -> Date
+
+    /// How many entries a refresh stores in one transaction.
+    ///
+    /// Entries are stored once the body read so far has given at least ``maxEntries`` of
+    /// them, or once ``maxBytes`` of the body have been read since the last transaction, and at
+    /// the end. Every commit writes the pages it changed again (SQLite's write-ahead log holds
+    /// a copy per commit): stored ten at a time, as the parser hands them over, the commits were
+    /// nearly half of a first refresh.
+    public struct Transactions: Sendable, Hashable {
+        /// Entries after which the ones read so far are stored.
+        public var maxEntries = 200
+        /// Bytes of the body after which the entries read from them are stored, however few:
+        /// the bound on the memory they hold.
+        public var maxBytes = 1 << 20
+
+        /// The defaults described on each property.
+        public init() {}
+
+        /// A transaction as soon as `maxEntries` entries are read.
+        public init(maxEntries: Int) {
+            self.maxEntries = maxEntries
+        }
+    }
 
     /// Creates a refresher storing into `store` and fetching with `fetcher`.
     ///
     /// - Parameter now: the time recorded for refreshes and first sightings; tests inject it.
     public init(
         store: any FeedStoring, fetcher: any FeedFetching, parsing: FeedParser.Configuration = .init(),
-        now: @escaping @Sendable () -> Date = Date.init
+        transactions: Transactions = .init(), now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store
         self.fetcher = fetcher
         self.parsing = parsing
+        self.transactions = transactions
         self.now = now
     }
 
@@ -86,8 +112,8 @@ public final class FeedRefresher: Sendable {
         return await mapConcurrently(feeds, limit: fetcher.maxConcurrentFetches) { await self.refresh($0, progress: progress) }
     }
 
-    /// Refreshes one feed: entries are parsed as the body arrives, and each batch is stored as
-    /// soon as it is complete.
+    /// Refreshes one feed: entries are parsed as the body arrives, and stored a transaction at
+    /// a time (see ``Transactions``).
     public func refresh(_ feed: StoredFeed, progress: @escaping ProgressHandler = { _ in }) async -> FeedRefreshOutcome {
         progress(.started(feed))
         let outcome = await open(feed, progress: progress)
@@ -125,19 +151,36 @@ public final class FeedRefresher: Sendable {
                         progress: ProgressHandler) async -> FeedRefreshOutcome {
         var parser = FeedParser(url: response.finalURL, charset: response.charset, configuration: parsing)
         var counts = EntryChangeCounts()
-        func store(_ batch: [FeedEntry]) async throws(FeedStoreError) {
-            guard !batch.isEmpty else { return }
+        var pending: [FeedEntry] = []
+        var pendingBytes = 0
+        func store(_ entries: [FeedEntry]) async throws(FeedStoreError) {
+            guard !entries.isEmpty else { return }
             var batchCounts = EntryChangeCounts()
-            batchCounts.add(try await self.store.upsert(entries: batch, feed: feed.id, now: now()))
+            batchCounts.add(try await self.store.upsert(entries: entries, feed: feed.id, now: now()))
             counts.add(batchCounts)
             progress(.batchStored(feed, counts: batchCounts))
         }
         do {
-            for try await piece in body {
-                for batch in try parser.consume(piece) { try await store(batch) }
+            do {
+                for try await piece in body {
+                    for batch in try parser.consume(piece) { pending += batch }
+                    pendingBytes += piece.count
+                    if pending.count >= transactions.maxEntries || pendingBytes >= transactions.maxBytes {
+                        try await store(pending)
+                        pending = []
+                        pendingBytes = 0
+                    }
+                }
+            } catch let error as FeedStoreError {
+                throw error
+            } catch {
+                // The body broke off or the document went wrong: the whole entries read before
+                // are kept, as if each had been stored as it was read.
+                try await store(pending)
+                throw error
             }
             let completion = try parser.finish()
-            try await store(completion.entries)
+            try await store(pending + completion.entries)
             let moved = await move(feed, to: response.permanentRedirect)
             try await self.store.recordRefresh(
                 feed: feed.id, etag: response.etag, lastModified: response.lastModified, info: completion.info, at: now())

@@ -51,13 +51,41 @@ import Testing
         task.cancel()
     }
 
+    /// The parser's batches are stored a transaction at a time: together once there are enough
+    /// of them, or once enough of the body was read, and the rest at the end.
+    @Test(.timeLimit(.minutes(1)))
+    func batchesAreStoredTogetherUpToATransactionsWorth() async throws {
+        let url = URL(string: "https://good.example/feed")!
+        let document = Self.rss(1...7)
+        func stored(_ transactions: FeedRefresher.Transactions, pieceSize: Int) async throws -> [Int] {
+            let store = try FeedStore()
+            let feed = try await store.addFeed(url: url)
+            let refresher = FeedRefresher(store: store, fetcher: ScriptedFetcher(documents: [feed.url: document], pieceSize: pieceSize),
+                                          parsing: .init(batchSize: 2), transactions: transactions, now: { storeEpoch })
+            let events = Recorder<FeedRefreshProgress>()
+            let outcome = await refresher.refresh(feed) { events.record($0) }
+            #expect(outcome.status == .refreshed(new: 7, modified: 0, unchanged: 0, malformed: false))
+            return events.all.compactMap { if case .batchStored(_, let counts) = $0 { counts.new } else { nil } }
+        }
+        // Batches of two, stored once four entries are read, the last three at the end.
+        #expect(try await stored(.init(maxEntries: 4), pieceSize: 40) == [4, 3])
+        // By default, a document this small is one transaction.
+        #expect(try await stored(.init(), pieceSize: 40) == [7])
+        // A byte budget stores what the body gave so far, however few entries that is.
+        var byBytes = FeedRefresher.Transactions()
+        byBytes.maxBytes = 1
+        #expect(try await stored(byBytes, pieceSize: document.count) == [6, 1])
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func progressEventsComeInOrderForEachFeed() async throws {
         let store = try FeedStore()
         let good = try await store.addFeed(url: URL(string: "https://good.example/feed")!)
         let bad = try await store.addFeed(url: URL(string: "https://bad.example/feed")!)
         let fetcher = ScriptedFetcher(documents: [good.url: Self.rss(1...5)], pieceSize: 40)
-        let refresher = FeedRefresher(store: store, fetcher: fetcher, parsing: .init(batchSize: 2), now: { storeEpoch })
+        // A transaction as soon as a batch is read: an event for each.
+        let refresher = FeedRefresher(store: store, fetcher: fetcher, parsing: .init(batchSize: 2), transactions: .init(maxEntries: 1),
+                                      now: { storeEpoch })
         let events = Recorder<FeedRefreshProgress>()
         let outcomes = try await refresher.refreshAll { events.record($0) }
 

@@ -1,0 +1,105 @@
+import Feeds
+import Foundation
+
+/// The programs the whole-process cases launch: this executable, and the peers installed.
+enum BenchExecutables {
+    /// This executable's path: the `scrollwork` that the whole-process cases launch.
+    static var scrollwork: String {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        #endif
+        return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    }
+
+    /// Where newsboat is installed, if it is.
+    static func newsboat() -> String? {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return directories.map { "\($0)/newsboat" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+/// `bench feed`'s `ingest-process-N` cases: a feed file ingested by whole processes, as a
+/// person runs them, against newsboat on the same file in the same run.
+///
+/// Each round starts from nothing. Ours: `scrollwork add FILE` then `scrollwork refresh` (the
+/// fresh ingest: two processes, as a person adds a feed and reads it), then `scrollwork
+/// refresh` again (the unchanged re-ingest). newsboat: `newsboat -x reload` on an empty cache,
+/// then again. The two alternate round by round; the figures are medians.
+enum ProcessIngestBench {
+    static let sizes = [500, 10_000]
+
+    static func caseName(_ entries: Int) -> String { "ingest-process-\(entries)" }
+
+    static let columns = [
+        "case", "rounds", "fresh_ms", "again_ms", "newsboat_fresh_ms", "newsboat_again_ms", "fresh_ratio", "again_ratio",
+    ]
+
+    /// What went wrong with a launched program.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The row of `caseName(entries)`: `rounds` rounds on a generated RSS feed of `entries`
+    /// posts. The ratios are newsboat's median over ours (above 1, Scrollwork is faster); they
+    /// and newsboat's figures are missing where newsboat is not installed.
+    static func measure(entries: Int, rounds: Int, scrollwork: String = BenchExecutables.scrollwork,
+                        newsboat: String? = BenchExecutables.newsboat()) throws -> [BenchValue] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-ingest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let feed = directory.appendingPathComponent("feed.xml")
+        try Data(FeedFixture.make(.rss, entries: entries)).write(to: feed)
+
+        var fresh: [Double] = [], again: [Double] = [], peerFresh: [Double] = [], peerAgain: [Double] = []
+        for round in 0..<rounds {
+            let home = directory.appendingPathComponent("round-\(round)")
+            let data = home.appendingPathComponent("data").path
+            // A home and settings of their own, so nothing of the user's is read or touched.
+            let environment = [
+                "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+            ]
+            try FileManager.default.createDirectory(at: home.appendingPathComponent(".newsboat"), withIntermediateDirectories: true)
+            let added = try run(scrollwork, ["add", feed.path, "--data-dir", data], environment: environment)
+            let stored = try run(scrollwork, ["refresh", "--data-dir", data], environment: environment)
+            let unchanged = try run(scrollwork, ["refresh", "--data-dir", data], environment: environment)
+            guard stored.output.contains("\(entries) new"), unchanged.output.contains("\(entries) unchanged") else {
+                throw Failure(description: "scrollwork refresh stored \(stored.output.debugDescription), then \(unchanged.output.debugDescription)")
+            }
+            fresh.append(added.milliseconds + stored.milliseconds)
+            again.append(unchanged.milliseconds)
+            if let newsboat {
+                try Data("file://\(feed.path)\n".utf8).write(to: home.appendingPathComponent(".newsboat/urls"))
+                peerFresh.append(try run(newsboat, ["-x", "reload"], environment: environment).milliseconds)
+                peerAgain.append(try run(newsboat, ["-x", "reload"], environment: environment).milliseconds)
+            }
+        }
+        let ours = (Stopwatch.median(fresh), Stopwatch.median(again))
+        let peer = newsboat == nil ? nil : (Stopwatch.median(peerFresh), Stopwatch.median(peerAgain))
+        return [
+            .text(caseName(entries)), .number(Double(rounds)), .number(ours.0), .number(ours.1),
+            BenchValue(peer?.0), BenchValue(peer?.1), BenchValue(peer.map { $0.0 / ours.0 }), BenchValue(peer.map { $0.1 / ours.1 }),
+        ]
+    }
+
+    /// Runs `path` to its end, its output kept and its error thrown away; how long that took.
+    private static func run(_ path: String, _ arguments: [String], environment: [String: String]) throws -> (output: String, milliseconds: Double) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let started = ContinuousClock.now
+        try process.run()
+        // Read before waiting: a child with more to say than the pipe holds would stall.
+        let bytes = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let elapsed = (ContinuousClock.now - started).milliseconds
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\(URL(fileURLWithPath: path).lastPathComponent) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus)")
+        }
+        return (String(decoding: bytes, as: UTF8.self), elapsed)
+    }
+}
