@@ -78,8 +78,11 @@ let package = Package(
         // Glue: HTTPLoading as ContentLoading's data loader; thumbnails as its processing stage.
         .target(name: "ContentLoadingHTTP", dependencies: ["ContentLoading", "HTTPLoading"]),
         .target(name: "ThumbnailLoading", dependencies: ["ContentLoading", "Thumbnails"]),
-        // The system libxml2 (Debian `libxml2-dev`), found through pkg-config.
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // The system libxml2's headers (Debian `libxml2-dev`), through the link
+        // `include/libxml` to `/usr/include/libxml2/libxml`: the types Feeds reads come from
+        // the installed library's own declarations, and nothing links libxml2, which Feeds
+        // opens at its first parse (see Feeds' `LibXML2`).
+        .target(name: "CLibXML2"),
         // The store uses GRDB over the system SQLite (Debian `libsqlite3-dev`); fetching uses
         // HTTPLoading.
         .target(

@@ -44,8 +44,29 @@ import Testing
         }
         #expect(needed.contains("libpng16.so.16"), "\(needed)")
         #expect(!needed.contains { $0.hasPrefix("libisal") }, "ISA-L is linked: \(needed)")
+        #expect(!needed.contains { $0.hasPrefix("libxml2") }, "libxml2 is linked, so every launch loads it and ICU: \(needed)")
         let foreign = needed.filter { !Self.imageLibraries.contains($0) && !Self.isSwiftRuntime($0) }
         #expect(foreign.isEmpty, "needs libraries the machine image lacks: \(foreign)")
+    }
+
+    /// libxml2 (and the ICU and liblzma it brings) is loaded when something is first parsed,
+    /// not at launch: glibc's loader names every library it loads (`LD_DEBUG=libs`).
+    @Test func libxml2IsLoadedOnlyByAParse() throws {
+        let feed = scratch.path("feed.xml")
+        try Data("<rss version=\"2.0\"><channel><title>T</title><item><title>One</title></item></channel></rss>".utf8).write(to: feed)
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_DEBUG"] = "libs"
+        environment["HOME"] = scratch.path("home").path
+        environment["XDG_CONFIG_HOME"] = scratch.path("config").path
+
+        let listing = try BuiltExecutable.run("scrollwork", ["list", "--data-dir", scratch.path("data").path], environment: environment)
+        let parsing = try BuiltExecutable.run("scrollwork", ["parse", feed.path], environment: environment)
+
+        #expect(listing.error.contains("libsqlite3"), "the loader's report is missing: \(listing.error.suffix(2_000))")
+        #expect(!listing.error.contains("libxml2"), "a launch that parses nothing loaded libxml2")
+        #expect(parsing.status == 0, "\(parsing.error.suffix(2_000))")
+        #expect(parsing.output.contains("One"))
+        #expect(parsing.error.contains("libxml2.so.2"), "the parse did not load libxml2 as the loader reports it")
     }
     #endif
 

@@ -39,12 +39,13 @@ enum HTMLSAXParser {
         let box = Box(handler: handler)
         let unmanaged = Unmanaged.passRetained(box)
         defer { unmanaged.release() }
-        guard let context = htmlCreatePushParserCtxt(&sax, unmanaged.toOpaque(), nil, 0, nil, XML_CHAR_ENCODING_UTF8) else { return }
+        guard case .success(let library) = LibXML2.shared,
+              let context = library.htmlCreatePushParserCtxt(&sax, unmanaged.toOpaque(), nil, 0, nil, XML_CHAR_ENCODING_UTF8) else { return }
         defer {
-            if let document = context.pointee.myDoc { xmlFreeDoc(document) }
-            htmlFreeParserCtxt(context)
+            if let document = context.pointee.myDoc { library.freeDoc(document) }
+            library.htmlFreeParserCtxt(context)
         }
-        _ = htmlCtxtUseOptions(context, Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
+        _ = library.htmlCtxtUseOptions(context, Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue))
         var bytes = Array(html.utf8)
         let pieceSize = 256 << 10
@@ -53,7 +54,7 @@ enum HTMLSAXParser {
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 repeat {
                     let end = min(start + pieceSize, chars.count)
-                    _ = htmlParseChunk(context, chars.baseAddress.map { $0 + start }, Int32(end - start), end == chars.count ? 1 : 0)
+                    _ = library.htmlParseChunk(context, chars.baseAddress.map { $0 + start }, Int32(end - start), end == chars.count ? 1 : 0)
                     start = end
                 } while start < chars.count
             }

@@ -7,7 +7,7 @@ enum HTMLEntities {
     /// The character `name` stands for (without `&` and `;`), from libxml2's HTML 4 table,
     /// which covers the 253 names feeds use in practice.
     static func character(named name: String) -> Unicode.Scalar? {
-        guard let description = htmlEntityLookup(name) else { return nil }
+        guard case .success(let library) = LibXML2.shared, let description = library.htmlEntityLookup(name) else { return nil }
         return Unicode.Scalar(description.pointee.value)
     }
 

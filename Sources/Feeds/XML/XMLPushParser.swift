@@ -27,6 +27,8 @@ final class XMLPushParser {
     // The state below belongs to this parser alone; it is internal only so that the
     // entity and SAX extensions in their own files can reach it.
     var context: xmlParserCtxtPtr?
+    /// libxml2, or `nil` when it could not be loaded (``failure`` says so).
+    let library: LibXML2?
     let handler: any XMLEventHandling
     let maxExpansionBytes: Int
 
@@ -63,37 +65,46 @@ final class XMLPushParser {
     /// has them) let libxml2 detect the encoding from a byte order mark or the XML declaration;
     /// `charset`, an HTTP charset hint, overrides the declaration but not a byte order mark.
     init(handler: any XMLEventHandling, firstBytes: [UInt8], charset: String?, maxExpansionBytes: Int) {
-        _ = Self.refuseExternalEntities
         self.handler = handler
         self.maxExpansionBytes = maxExpansionBytes
+        let loaded: LibXML2?
+        switch Self.refuseExternalEntities {
+        case .success(let library):
+            loaded = library
+        case .failure(let error):
+            loaded = nil
+            failure = .unreadable(reason: error.description)
+        }
+        library = loaded
         let hasByteOrderMark = Self.startsWithByteOrderMark(firstBytes)
-        let encodingHandler = hasByteOrderMark ? nil : charset.flatMap { xmlFindCharEncodingHandler($0) }
+        let encodingHandler = hasByteOrderMark ? nil : charset.flatMap { name in loaded?.findCharEncodingHandler(name) }
         repair = XMLInputRepair(firstBytes: firstBytes, charset: encodingHandler == nil ? nil : charset)
+        guard let library = loaded else { return }
         var sax = Self.saxHandler()
         let unmanaged = Unmanaged.passUnretained(self).toOpaque()
         let firstBytes = firstBytes.withUnsafeBufferPointer { repair.repair($0, final: false) } ?? firstBytes
         let detectionBytes = encodingHandler == nil ? Array(firstBytes.prefix(4)) : []
         context = detectionBytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
-                xmlCreatePushParserCtxt(&sax, unmanaged, $0.baseAddress, Int32($0.count), nil)
+                library.createPushParserCtxt(&sax, unmanaged, $0.baseAddress, Int32($0.count), nil)
             }
         }
         guard let context else { return }
         var options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue)
         if let encodingHandler {
             options |= Int32(XML_PARSE_IGNORE_ENC.rawValue)
-            xmlCtxtUseOptions(context, options)
-            xmlSwitchToEncoding(context, encodingHandler)
+            _ = library.ctxtUseOptions(context, options)
+            _ = library.switchToEncoding(context, encodingHandler)
         } else {
-            xmlCtxtUseOptions(context, options)
+            _ = library.ctxtUseOptions(context, options)
         }
         parse(firstBytes[detectionBytes.count...], terminate: false)
     }
 
     deinit {
-        if let context {
-            if let document = context.pointee.myDoc { xmlFreeDoc(document) }
-            xmlFreeParserCtxt(context)
+        if let context, let library {
+            if let document = context.pointee.myDoc { library.freeDoc(document) }
+            library.freeParserCtxt(context)
         }
         for entity in ownedEntities {
             free(UnsafeMutableRawPointer(mutating: entity.pointee.name))
@@ -121,14 +132,14 @@ final class XMLPushParser {
 
     /// Hands `bytes` to libxml2 as they are.
     private func parse(_ bytes: some Collection<UInt8>, terminate: Bool) {
-        guard let context, failure == nil else { return }
+        guard let context, let library, failure == nil else { return }
         let parse = { (buffer: UnsafeBufferPointer<UInt8>) in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 var start = 0
                 repeat {
                     let end = min(start + Self.maxPieceBytes, chars.count)
                     let isLast = end == chars.count
-                    _ = xmlParseChunk(context, chars.baseAddress.map { $0 + start }, Int32(end - start), terminate && isLast ? 1 : 0)
+                    _ = library.parseChunk(context, chars.baseAddress.map { $0 + start }, Int32(end - start), terminate && isLast ? 1 : 0)
                     start = end
                 } while start < chars.count && self.failure == nil && context.pointee.disableSAX == 0
             }
@@ -148,18 +159,19 @@ final class XMLPushParser {
 
     /// Stops the parse: no more events will be reported.
     func stop() {
-        if let context { xmlStopParser(context) }
+        if let context { library?.stopParser(context) }
     }
 
     static func startsWithByteOrderMark(_ bytes: [UInt8]) -> Bool {
         bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
     }
 
-    /// Installed once per process: libxml2's loader is global, and this one loads nothing.
-    private static let refuseExternalEntities: Void = {
-        xmlInitParser()
-        xmlSetExternalEntityLoader { _, _, _ in nil }
-    }()
+    /// libxml2, with its external entity loader replaced once per process: the loader is
+    /// global, and this one loads nothing.
+    private static let refuseExternalEntities: Result<LibXML2, LibXML2.LoadError> = LibXML2.shared.map { library in
+        library.setExternalEntityLoader { _, _, _ in nil }
+        return library
+    }
 
     func reportError() { isMalformed = true }
 
@@ -197,8 +209,8 @@ final class XMLPushParser {
 
     /// Whether libxml2's dictionary for this parse holds the string at `pointer`.
     private func owns(_ pointer: UnsafePointer<xmlChar>) -> Bool {
-        guard let dictionary = context?.pointee.dict else { return false }
-        return xmlDictOwns(dictionary, pointer) == 1
+        guard let dictionary = context?.pointee.dict, let library else { return false }
+        return library.dictOwns(dictionary, pointer) == 1
     }
 }
 
