@@ -219,11 +219,8 @@ struct XMLFeedReading {
     /// Whether `name` is spelled as RSS spells it, or is no RSS name at all, without hashing:
     /// almost every element of almost every feed, checked on its bytes.
     private static func isUsualSpelling(_ name: String) -> Bool {
-        var hasUpper = false
-        for byte in name.utf8 where byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
-            hasUpper = true
-            break
-        }
+        var bytes = name
+        let hasUpper = bytes.withUTF8 { $0.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } }
         if hasUpper { return name == "pubDate" || name == "lastBuildDate" || name == "RDF" }
         return name != "pubdate" && name != "lastbuilddate" && name != "rdf"
     }

@@ -148,8 +148,13 @@ enum PlainText {
     /// Whether `text` has no whitespace but single spaces between words, so collapsing would
     /// change nothing; most titles are like that, and checking is cheaper than rebuilding.
     private static func isCollapsed(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8(isCollapsed)
+    }
+
+    private static func isCollapsed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previousWasSpace = true
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case 0x20:
                 if previousWasSpace { return false }
@@ -164,7 +169,7 @@ enum PlainText {
                 previousWasSpace = false
             }
         }
-        return !previousWasSpace || text.isEmpty
+        return !previousWasSpace || bytes.isEmpty
     }
 
     /// `text` escaped for inclusion in HTML, so plain-text content can be kept as HTML.

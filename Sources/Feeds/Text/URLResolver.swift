@@ -46,8 +46,12 @@ enum URLResolver {
 
     /// The length of `http://` or `https://` when `bytes` start with it.
     private static func httpPrefixLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        for prefix in ["http://", "https://"] where bytes.starts(with: prefix.utf8) { return prefix.utf8.count }
-        return nil
+        guard bytes.count >= 7, bytes[0] == UInt8(ascii: "h"), bytes[1] == UInt8(ascii: "t"), bytes[2] == UInt8(ascii: "t"),
+              bytes[3] == UInt8(ascii: "p") else { return nil }
+        let rest = bytes[4] == UInt8(ascii: "s") ? 5 : 4
+        guard bytes.count >= rest + 3, bytes[rest] == UInt8(ascii: ":"), bytes[rest + 1] == UInt8(ascii: "/"),
+              bytes[rest + 2] == UInt8(ascii: "/") else { return nil }
+        return rest + 3
     }
 
     /// Whether a path segment of `bytes` starts with a dot: `/.`, which may be `/./` or `/../`.
