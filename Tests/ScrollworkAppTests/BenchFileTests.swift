@@ -89,3 +89,30 @@ import Thumbnails
         #expect(row.count == 4)
     }
 }
+
+/// `bench feed`'s `ingest-process-N`: whole processes of the built `scrollwork`, each round
+/// from an empty data folder.
+@Suite struct ProcessIngestBenchTests {
+    @Test func reportsTheFreshAndTheUnchangedIngestOfTheBuiltExecutable() throws {
+        let scrollwork = try BuiltExecutable.url(named: "scrollwork").path
+
+        let row = try ProcessIngestBench.measure(entries: 20, rounds: 2, scrollwork: scrollwork, newsboat: nil)
+
+        #expect(row.count == ProcessIngestBench.columns.count)
+        #expect(Array(row[0...1]) == [.text("ingest-process-20"), .number(2)])
+        for value in row[2...3] {
+            guard case .number(let milliseconds) = value else { Issue.record("no time: \(row)"); continue }
+            #expect(milliseconds > 0)
+        }
+        // Without newsboat, its figures and the ratios are missing, not made up.
+        #expect(Array(row[4...]) == [.missing, .missing, .missing, .missing])
+    }
+
+    @Test func aProgramThatFailsIsNamed() {
+        #expect {
+            _ = try ProcessIngestBench.measure(entries: 5, rounds: 1, scrollwork: "/bin/false", newsboat: nil)
+        } throws: { error in
+            String(describing: error).contains("false add") && String(describing: error).contains("status 1")
+        }
+    }
+}
