@@ -163,3 +163,44 @@ extension FastPathTests {
         }
     }
 }
+
+extension FastPathTests {
+    /// Collapsing whitespace on the bytes gives what collapsing it a scalar at a time gave.
+    @Test func collapsingOnTheBytesIsCollapsingTheScalars() {
+        let seed = randomizedTestSeed()
+        print("FastPathTests collapsing seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        let pieces = [" ", "  ", "\n", "\t", "\r\n", "\u{0B}", "\u{85}", "\u{A0}", "\u{1680}", "\u{2003}", "\u{2028}", "\u{202F}", "\u{205F}", "\u{3000}",
+                      "\u{180E}", "\u{200B}", "a", "é", "中", "👍🏽", "\u{301}", "x y"]
+        func reference(_ text: String) -> String {
+            var out = String.UnicodeScalarView()
+            var pendingSpace = false
+            for scalar in text.unicodeScalars {
+                if scalar.isFeedWhitespace {
+                    pendingSpace = !out.isEmpty
+                    continue
+                }
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.append(scalar)
+            }
+            return String(out)
+        }
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(PlainText.collapsingWhitespace(text) == reference(text), "\(text.debugDescription), seed \(seed)")
+        }
+    }
+
+    /// An excerpt is cut after counting only as far as the limit: the same cut as counting all.
+    @Test func excerptsAreCutWhereCountingEveryCharacterCutThem() {
+        let limit = EntryRow.excerptLength
+        for length in [0, 1, limit - 2, limit - 1, limit, limit + 1, limit + 2, 3 * limit] {
+            for unit in ["a", "é", "👍🏽", "e\u{301}"] {
+                let text = String(repeating: unit, count: length)
+                let expected = text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
+                #expect(EntryColumns.excerpt(summary: "<p>\(text)</p>", content: nil) == expected, "\(length) × \(unit)")
+            }
+        }
+    }
+}

@@ -63,8 +63,11 @@ enum EntryColumns {
             }
         }
         let text = PlainText.from(html: String(markup))
-        guard text.count > EntryRow.excerptLength else { return text }
-        return String(text.prefix(EntryRow.excerptLength - 1)) + "…"
+        // Counted only as far as the limit: counting every character of a long text (and then
+        // walking to the cut again) was a third of making an excerpt.
+        guard let cut = text.index(text.startIndex, offsetBy: EntryRow.excerptLength - 1, limitedBy: text.endIndex),
+              cut != text.endIndex, text.index(after: cut) != text.endIndex else { return text }
+        return String(text[..<cut]) + "…"
     }
 
     /// Markup read for an excerpt: enough for its length even inside heavy markup.

@@ -124,25 +124,43 @@ enum PlainText {
     }
 
     /// `text` with runs of whitespace collapsed to one space, and trimmed.
+    ///
+    /// Read on the UTF-8 bytes, copying the runs between spaces whole; only the lead bytes of
+    /// the non-ASCII spaces (`C2`, `E1`, `E2`, `E3`) have their character decoded.
+    /// - Complexity: O(n).
     static func collapsingWhitespace(_ text: String) -> String {
         if isCollapsed(text) { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if scalar.isFeedWhitespace {
-                pendingSpace = !out.isEmpty
-                continue
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            var index = 0
+            while index < bytes.count {
+                let (length, isSpace) = Self.character(bytes, at: index)
+                if isSpace {
+                    pendingSpace = !out.isEmpty
+                } else {
+                    if pendingSpace { out.append(0x20) }
+                    pendingSpace = false
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+                }
+                index += length
             }
-            if pendingSpace { out.append(0x20) }
-            pendingSpace = false
-            if scalar.isASCII {
-                out.append(UInt8(scalar.value))
-            } else if let encoded = UTF8.encode(scalar) {
-                out.append(contentsOf: encoded)
-            }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The length of the UTF-8 sequence at `index` of valid UTF-8, and whether it is a space
+    /// (``Swift/Unicode/Scalar/isFeedWhitespace``).
+    private static func character(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (length: Int, isSpace: Bool) {
+        let lead = bytes[index]
+        if lead < 0x80 { return (1, lead == 0x20 || (0x09...0x0D).contains(lead)) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard lead == 0xC2 || (0xE1...0xE3).contains(lead), index + length <= bytes.count else { return (length, false) }
+        var scalar = UInt32(lead) & (length == 2 ? 0x1F : 0x0F)
+        for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return (length, Unicode.Scalar(scalar)?.isFeedWhitespace ?? false)
     }
 
     /// Whether `text` has no whitespace but single spaces between words, so collapsing would
