@@ -161,6 +161,7 @@ public final class FeedRefresher: Sendable {
             progress(.batchStored(feed, counts: batchCounts))
         }
         do {
+            let completion: FeedParser.Completion
             do {
                 for try await piece in body {
                     for batch in try parser.consume(piece) { pending += batch }
@@ -171,6 +172,7 @@ public final class FeedRefresher: Sendable {
                         pendingBytes = 0
                     }
                 }
+                completion = try parser.finish()
             } catch let error as FeedStoreError {
                 throw error
             } catch {
@@ -179,7 +181,6 @@ public final class FeedRefresher: Sendable {
                 try await store(pending)
                 throw error
             }
-            let completion = try parser.finish()
             try await store(pending + completion.entries)
             let moved = await move(feed, to: response.permanentRedirect)
             try await self.store.recordRefresh(
