@@ -16,6 +16,33 @@ enum BenchExecutables {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return directories.map { "\($0)/newsboat" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
+
+    /// What went wrong with a launched program.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Runs `path` to its end, its output kept and its error thrown away; how long that took.
+    static func run(_ path: String, _ arguments: [String], environment: [String: String]) throws -> (output: String, milliseconds: Double) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let started = ContinuousClock.now
+        try process.run()
+        // Read before waiting: a child with more to say than the pipe holds would stall.
+        let bytes = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let elapsed = (ContinuousClock.now - started).milliseconds
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\(URL(fileURLWithPath: path).lastPathComponent) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus)")
+        }
+        return (String(decoding: bytes, as: UTF8.self), elapsed)
+    }
 }
 
 /// `bench feed`'s `ingest-process-N` cases: a feed file ingested by whole processes, as a
@@ -33,11 +60,6 @@ enum ProcessIngestBench {
     static let columns = [
         "case", "rounds", "fresh_ms", "again_ms", "newsboat_fresh_ms", "newsboat_again_ms", "fresh_ratio", "again_ratio",
     ]
-
-    /// What went wrong with a launched program.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
 
     /// The row of `caseName(entries)`: `rounds` rounds on a generated RSS feed of `entries`
     /// posts. The ratios are newsboat's median over ours (above 1, Scrollwork is faster); they
@@ -59,18 +81,18 @@ enum ProcessIngestBench {
                 "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
             ]
             try FileManager.default.createDirectory(at: home.appendingPathComponent(".newsboat"), withIntermediateDirectories: true)
-            let added = try run(scrollwork, ["add", feed.path, "--data-dir", data], environment: environment)
-            let stored = try run(scrollwork, ["refresh", "--data-dir", data], environment: environment)
-            let unchanged = try run(scrollwork, ["refresh", "--data-dir", data], environment: environment)
+            let added = try BenchExecutables.run(scrollwork, ["add", feed.path, "--data-dir", data], environment: environment)
+            let stored = try BenchExecutables.run(scrollwork, ["refresh", "--data-dir", data], environment: environment)
+            let unchanged = try BenchExecutables.run(scrollwork, ["refresh", "--data-dir", data], environment: environment)
             guard stored.output.contains("\(entries) new"), unchanged.output.contains("\(entries) unchanged") else {
-                throw Failure(description: "scrollwork refresh stored \(stored.output.debugDescription), then \(unchanged.output.debugDescription)")
+                throw BenchExecutables.Failure(description: "scrollwork refresh stored \(stored.output.debugDescription), then \(unchanged.output.debugDescription)")
             }
             fresh.append(added.milliseconds + stored.milliseconds)
             again.append(unchanged.milliseconds)
             if let newsboat {
                 try Data("file://\(feed.path)\n".utf8).write(to: home.appendingPathComponent(".newsboat/urls"))
-                peerFresh.append(try run(newsboat, ["-x", "reload"], environment: environment).milliseconds)
-                peerAgain.append(try run(newsboat, ["-x", "reload"], environment: environment).milliseconds)
+                peerFresh.append(try BenchExecutables.run(newsboat, ["-x", "reload"], environment: environment).milliseconds)
+                peerAgain.append(try BenchExecutables.run(newsboat, ["-x", "reload"], environment: environment).milliseconds)
             }
         }
         let ours = (Stopwatch.median(fresh), Stopwatch.median(again))
@@ -79,27 +101,5 @@ enum ProcessIngestBench {
             .text(caseName(entries)), .number(Double(rounds)), .number(ours.0), .number(ours.1),
             BenchValue(peer?.0), BenchValue(peer?.1), BenchValue(peer.map { $0.0 / ours.0 }), BenchValue(peer.map { $0.1 / ours.1 }),
         ]
-    }
-
-    /// Runs `path` to its end, its output kept and its error thrown away; how long that took.
-    private static func run(_ path: String, _ arguments: [String], environment: [String: String]) throws -> (output: String, milliseconds: Double) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        let started = ContinuousClock.now
-        try process.run()
-        // Read before waiting: a child with more to say than the pipe holds would stall.
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let elapsed = (ContinuousClock.now - started).milliseconds
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(URL(fileURLWithPath: path).lastPathComponent) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus)")
-        }
-        return (String(decoding: bytes, as: UTF8.self), elapsed)
     }
 }

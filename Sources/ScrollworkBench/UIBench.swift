@@ -200,15 +200,7 @@ struct UIBench: AsyncParsableCommand {
                 try Data("file://\(feedFile.path)\n".utf8).write(to: home.appendingPathComponent(".newsboat/urls"))
                 var peerEnvironment = environment
                 peerEnvironment["HOME"] = home.path
-                let reload = Process()
-                reload.executableURL = URL(fileURLWithPath: found)
-                reload.arguments = ["-x", "reload"]
-                reload.environment = peerEnvironment
-                reload.standardOutput = FileHandle.nullDevice
-                reload.standardError = FileHandle.nullDevice
-                try reload.run()
-                reload.waitUntilExit()
-                if reload.terminationStatus == 0 {
+                if (try? BenchExecutables.run(found, ["-x", "reload"], environment: peerEnvironment)) != nil {
                     // Its first screen is its feed list, to the feed's title; Enter opens the
                     // feed's list of posts.
                     newsboat = Launcher(path: found, arguments: [], environment: peerEnvironment, marker: "Bench & Co", quit: "q", opening: "\r")

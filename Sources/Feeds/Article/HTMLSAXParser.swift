@@ -47,18 +47,8 @@ enum HTMLSAXParser {
         }
         _ = library.htmlCtxtUseOptions(context, Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue))
-        var bytes = Array(html.utf8)
-        let pieceSize = 256 << 10
-        var start = 0
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                repeat {
-                    let end = min(start + pieceSize, chars.count)
-                    _ = library.htmlParseChunk(context, chars.baseAddress.map { $0 + start }, Int32(end - start), end == chars.count ? 1 : 0)
-                    start = end
-                } while start < chars.count
-            }
-        }
+        var html = html
+        html.withUTF8 { library.feed(context, $0, through: library.htmlParseChunk, pieceSize: XMLPushParser.maxPieceBytes, terminate: true) }
     }
 
     private final class Box {

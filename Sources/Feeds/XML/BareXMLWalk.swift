@@ -21,17 +21,8 @@ package enum BareXMLWalk {
                 if let document = context.pointee.myDoc { library.freeDoc(document) }
                 library.freeParserCtxt(context)
             }
-            _ = library.ctxtUseOptions(context, Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue))
-            bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { chars in
-                    var start = 0
-                    repeat {
-                        let end = min(start + chunkSize, chars.count)
-                        _ = library.parseChunk(context, chars.baseAddress.map { $0 + start }, Int32(end - start), end == chars.count ? 1 : 0)
-                        start = end
-                    } while start < chars.count
-                }
-            }
+            _ = library.ctxtUseOptions(context, XMLPushParser.options)
+            bytes.withUnsafeBufferPointer { library.feed(context, $0, through: library.parseChunk, pieceSize: chunkSize, terminate: true) }
             return counter.elements
         }
     }

@@ -22,7 +22,7 @@ struct LibXML2: Sendable {
     let createPushParserCtxt: @convention(c) (
         UnsafeMutablePointer<xmlSAXHandler>?, UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?
     ) -> Context?
-    let parseChunk: @convention(c) (Context?, UnsafePointer<CChar>?, Int32, Int32) -> Int32
+    let parseChunk: ChunkFunction
     let freeParserCtxt: @convention(c) (Context?) -> Void
     let freeDoc: @convention(c) (xmlDocPtr?) -> Void
     let ctxtUseOptions: @convention(c) (Context?, Int32) -> Int32
@@ -35,13 +35,32 @@ struct LibXML2: Sendable {
     let htmlCreatePushParserCtxt: @convention(c) (
         UnsafeMutablePointer<htmlSAXHandler>?, UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, xmlCharEncoding
     ) -> Context?
-    let htmlParseChunk: @convention(c) (Context?, UnsafePointer<CChar>?, Int32, Int32) -> Int32
+    let htmlParseChunk: ChunkFunction
     let htmlFreeParserCtxt: @convention(c) (Context?) -> Void
     let htmlCtxtUseOptions: @convention(c) (Context?, Int32) -> Int32
     let htmlEntityLookup: @convention(c) (UnsafePointer<xmlChar>?) -> UnsafePointer<htmlEntityDesc>?
 
     /// The library, loaded and initialized at the first use; the reason when it cannot be.
     static let shared: Result<LibXML2, LoadError> = load()
+
+    /// A push parser's chunk function: ``parseChunk`` or ``htmlParseChunk``.
+    typealias ChunkFunction = @convention(c) (Context?, UnsafePointer<CChar>?, Int32, Int32) -> Int32
+
+    /// Hands `bytes` to the push parser `context` through `chunk`, in pieces of at most
+    /// `pieceSize` bytes (given one piece of about 10 MB or more, libxml2 stops with a "huge
+    /// input" error), the last one with `terminate` if asked; stops early once `goOn` says no.
+    func feed(_ context: Context, _ bytes: UnsafeBufferPointer<UInt8>, through chunk: ChunkFunction, pieceSize: Int,
+              terminate: Bool, while goOn: () -> Bool = { true }) {
+        bytes.withMemoryRebound(to: CChar.self) { chars in
+            var start = 0
+            repeat {
+                let end = min(start + pieceSize, chars.count)
+                let isLast = end == chars.count
+                _ = chunk(context, chars.baseAddress.map { $0 + start }, Int32(end - start), terminate && isLast ? 1 : 0)
+                start = end
+            } while start < chars.count && goOn()
+        }
+    }
 
     /// Why libxml2 could not be used.
     struct LoadError: Error, Sendable, CustomStringConvertible {

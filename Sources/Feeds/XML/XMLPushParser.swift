@@ -58,6 +58,10 @@ final class XMLPushParser {
     /// The most bytes handed to libxml2 in one call; see ``feed(_:terminate:)``.
     static let maxPieceBytes = 256 << 10
 
+    /// libxml2's options for every feed: recover what it can, never reach the network, keep
+    /// warnings quiet.
+    static let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue)
+
     static let maxEntityDepth = 8
     static let maxEntityDeclarations = 10_000
 
@@ -90,7 +94,7 @@ final class XMLPushParser {
             }
         }
         guard let context else { return }
-        var options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue)
+        var options = Self.options
         if let encodingHandler {
             options |= Int32(XML_PARSE_IGNORE_ENC.rawValue)
             _ = library.ctxtUseOptions(context, options)
@@ -134,14 +138,8 @@ final class XMLPushParser {
     private func parse(_ bytes: some Collection<UInt8>, terminate: Bool) {
         guard let context, let library, failure == nil else { return }
         let parse = { (buffer: UnsafeBufferPointer<UInt8>) in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                var start = 0
-                repeat {
-                    let end = min(start + Self.maxPieceBytes, chars.count)
-                    let isLast = end == chars.count
-                    _ = library.parseChunk(context, chars.baseAddress.map { $0 + start }, Int32(end - start), terminate && isLast ? 1 : 0)
-                    start = end
-                } while start < chars.count && self.failure == nil && context.pointee.disableSAX == 0
+            library.feed(context, buffer, through: library.parseChunk, pieceSize: Self.maxPieceBytes, terminate: terminate) {
+                self.failure == nil && context.pointee.disableSAX == 0
             }
         }
         if bytes.withContiguousStorageIfAvailable(parse) == nil {
