@@ -233,7 +233,7 @@ func makePipeline(loads: Int = 6, cache: MemoryCache<TestRequest, String>? = Mem
 
     @Test func theDiskCacheServesDataAcrossPipelines() async throws {
         let scratch = ScratchDirectory("scrollwork-pipeline")
-        let disk = try DiskCache<String>(directory: scratch.path("cache"))
+        let disk = DiskCache<String>(directory: scratch.path("cache"))
         let loader = ControlledLoader()
         let first = Pipeline(loader: loader, processor: EchoProcessor(), memoryCache: nil, diskCache: disk)
         _ = await request(first, TestRequest(url: "u"))

@@ -20,9 +20,9 @@ import Testing
         }
     }
 
-    private func open(limit: Int = 1 << 20) throws -> DiskCache<String> {
+    private func open(limit: Int = 1 << 20) -> DiskCache<String> {
         let clock = TickingClock()
-        return try DiskCache(directory: directory, configuration: .init(sizeLimit: limit, trimRatio: 0.7), now: { clock.now() })
+        return DiskCache(directory: directory, configuration: .init(sizeLimit: limit, trimRatio: 0.7), now: { clock.now() })
     }
 
     private func files() -> [String] {
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func storesAndReadsBackData() throws {
-        let cache = try open()
+        let cache = open()
         cache.store(Array("hello".utf8), for: "https://example.com/a.png")
         #expect(cache.data(for: "https://example.com/a.png") == Array("hello".utf8))
         #expect(cache.data(for: "https://example.com/b.png") == nil)
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func fileNamesNeverComeFromTheKey() throws {
-        let cache = try open()
+        let cache = open()
         cache.store([1, 2, 3], for: "../../etc/passwd")
         let names = files()
         #expect(names.count == 1)
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func neverServesATruncatedOrCorruptedEntry() throws {
-        let cache = try open()
+        let cache = open()
         let payload = [UInt8](repeating: 7, count: 1_000)
         cache.store(payload, for: "truncated")
         cache.store(payload, for: "corrupted")
@@ -71,13 +71,13 @@ import Testing
 
     @Test func leftoverTemporaryFilesAreDeletedAtFirstUseAndNeverServed() throws {
         do {
-            let cache = try open()
+            let cache = open()
             cache.store([9], for: "kept")
         }
         // A process killed mid-write leaves its temporary file behind.
         try Data([1, 2, 3]).write(to: directory.appendingPathComponent("tmp-\(UUID().uuidString)"))
         #expect(files().count == 2)
-        let cache = try open()
+        let cache = open()
         // Opening reads nothing: an app opens its cache on the main thread as it starts.
         #expect(files().count == 2)
         #expect(cache.data(for: "kept") == [9])
@@ -87,7 +87,7 @@ import Testing
 
     @Test func evictsTheLeastRecentlyUsedEntriesPastTheLimit() throws {
         let entrySize = EntryFormat.headerSize + 1 + 100
-        let cache = try open(limit: entrySize * 3)
+        let cache = open(limit: entrySize * 3)
         for key in ["a", "b", "c"] { cache.store([UInt8](repeating: 1, count: 100), for: key) }
         #expect(cache.data(for: "a") != nil)
         cache.store([UInt8](repeating: 2, count: 100), for: "d")
@@ -101,18 +101,29 @@ import Testing
 
     @Test func sweepsAnOversizedDirectoryWhenItOpens() throws {
         do {
-            let cache = try open()
+            let cache = open()
             for index in 0..<10 { cache.store([UInt8](repeating: 0, count: 1_000), for: "k\(index)") }
             #expect(cache.size > 10_000)
         }
-        let small = try open(limit: 5_000)
+        let small = open(limit: 5_000)
         #expect(files().count == 10, "opening reads nothing")
         #expect(small.size <= 3_500)
         #expect(small.data(for: "k9") != nil, "the newest entries stay")
     }
 
+    @Test func openingTouchesNothingOnDiskAndTheFirstWriteCreatesTheDirectory() throws {
+        let nested = directory.appendingPathComponent("a/b")
+        let cache = DiskCache<String>(directory: nested)
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
+        #expect(cache.data(for: "missing") == nil)
+        #expect(cache.size == 0)
+        #expect(!FileManager.default.fileExists(atPath: directory.path), "reading creates nothing")
+        cache.store([5], for: "first")
+        #expect(cache.data(for: "first") == [5])
+    }
+
     @Test func recoversWhenItsDirectoryDisappears() throws {
-        let cache = try open()
+        let cache = open()
         cache.store([1], for: "before")
         try FileManager.default.removeItem(at: directory)
         #expect(cache.data(for: "before") == nil)

@@ -23,16 +23,17 @@ public protocol DataCaching<Key>: Sendable {
 /// - **Atomic writes**: data is written to a temporary file in the same directory, then
 ///   renamed over the entry, so a reader (or a process killed mid-write) never sees half an
 ///   entry. Leftover temporary files are deleted at the cache's first use.
-/// - **Cheap to open**: making a cache only creates its directory. The directory is read (its
+/// - **Cheap to open**: making a cache touches nothing on disk. The directory is read (its
 ///   leftovers deleted, its size totalled, swept if over the limit) at the first use, on the
-///   caller's thread: an app opens its cache as it starts, on the main thread, and a cache of
-///   a thousand pictures took a tenth of a second to read.
+///   caller's thread, and created at the first write: an app opens its cache as it starts, on
+///   the main thread, and a cache of a thousand pictures took a tenth of a second to read.
 /// - **Checked reads**: every entry carries its length and a checksum; a truncated or corrupted
 ///   file is deleted and reported as a miss, never served.
 /// - **Bounded size**: when a write takes the total past ``Configuration/sizeLimit``, and at
 ///   the first use, the least recently used entries (by file modification time, which reads
 ///   refresh) are deleted until the total is at most ``Configuration/trimRatio`` of the limit.
-/// - **Recovery**: if the directory disappears while the app runs, the next write recreates it.
+/// - **Recovery**: if the directory disappears while the app runs, the next write creates it
+///   again.
 ///
 /// Every call does blocking file I/O: call it off the main actor and off the cooperative
 /// thread pool (the pipeline uses a serial dispatch queue). Calls are serialized by a lock.
@@ -65,20 +66,19 @@ public final class DiskCache<Key: Hashable & Sendable & CustomStringConvertible>
     private let fileManager = FileManager()
     private let now: @Sendable () -> Date
 
-    /// Opens (creating if needed) a cache in `directory`. Its first use deletes leftover
-    /// temporary files and sweeps if the directory holds more than the limit.
+    /// Opens a cache in `directory`, which the first write creates if needed. Its first use
+    /// deletes leftover temporary files and sweeps if the directory holds more than the limit;
+    /// a directory that cannot be created or read is a cache that keeps nothing.
     ///
     /// - Complexity: O(1): the directory is read at the first use, in O(n) for n files.
     /// - Parameter now: the time that reads and writes stamp on entries, for eviction order;
     ///   tests inject a clock that ticks exactly.
-    /// - Throws: if the directory cannot be created.
     public init(
         directory: URL, configuration: Configuration = Configuration(), now: @escaping @Sendable () -> Date = Date.init
-    ) throws {
+    ) {
         self.directory = directory
         self.configuration = configuration
         self.now = now
-        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
     /// Reads the directory once, at the first use: deletes leftover temporary files, totals the
@@ -167,7 +167,8 @@ public final class DiskCache<Key: Hashable & Sendable & CustomStringConvertible>
         try? fileManager.setAttributes([.modificationDate: now()], ofItemAtPath: url.path)
     }
 
-    /// Writes through a temporary file and a rename; recreates a vanished directory once.
+    /// Writes through a temporary file and a rename; creates a missing directory (not made yet,
+    /// or vanished) once.
     private func write(_ bytes: [UInt8], to url: URL) -> Bool {
         for attempt in 0..<2 {
             let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)

@@ -102,7 +102,7 @@ struct ReaderLaunch: StoreLocating, Equatable {
         // Pictures are kept on disk between runs, the demo's in its own folder; a cache that
         // cannot be opened only costs the pictures loading again.
         let imageCache = scratch.map { $0.appendingPathComponent("images") } ?? files.imageCache
-        let shelf = ThumbnailShelf(diskCache: try? DiskCache<URL>(directory: imageCache))
+        let shelf = ThumbnailShelf(diskCache: DiskCache<URL>(directory: imageCache))
         let reader = Reader(
             terminal: TerminalIO(session: session), store: feedStore, refresher: FeedRefresher(store: feedStore, fetcher: fetcher),
             title: useDemo ? "Scrollwork demo (add a real feed: scrollwork add URL)" : "Scrollwork",
