@@ -25,6 +25,17 @@ let glibcLoadsPackedRelocations: Bool = {
 let executableLinkFlags: [String] = ["-static-stdlib", "-use-ld=lld", "-Xlinker", "--no-export-dynamic"]
     + (glibcLoadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : [])
 
+/// For the reader's own targets, which no product exports: types such as `Set<ReaderTimer>` are
+/// made by calling their metadata accessors with the conformances the compiler knows, instead
+/// of by mangled name. A mangled name makes the runtime look each conformance up (`ReaderTimer:
+/// Hashable`), and a first lookup searches all of the executable's 9,400 conformance records, a
+/// tenth to a third of a millisecond each; the reader made a dozen such lookups before its first
+/// frame. Unsafe flags would keep the engines' libraries from being used as a dependency; these
+/// targets are not libraries.
+let readerSwiftSettings: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+]
+
 /// The system image libraries: Debian `libpng-dev` and `libjpeg-dev` (libjpeg-turbo).
 let imageLibraries: [LinkerSetting] = [.linkedLibrary("png"), .linkedLibrary("jpeg")]
 /// The PNG decoder's inflate: zlib (Debian `zlib1g-dev`), and where the machine has it, Intel's
@@ -152,7 +163,8 @@ let package = Package(
                 "ViewportLoading",
                 // The reader's settings file (config.toml).
                 .product(name: "TOMLKit", package: "TOMLKit"),
-            ]
+            ],
+            swiftSettings: readerSwiftSettings
         ),
         // The embedded demo: a generated feed and its pictures, served on the loopback address.
         .target(name: "ScrollworkDemo", dependencies: ["ImageFixtures", "SeededRandom", "LoopbackHTTP"]),
@@ -194,7 +206,8 @@ let package = Package(
                 "Feeds",
                 "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: readerSwiftSettings
         ),
         // On Linux the Swift runtime and Foundation are linked in: a launch then resolves no
         // symbols across a dozen shared libraries, the most of a dynamic Swift program's start

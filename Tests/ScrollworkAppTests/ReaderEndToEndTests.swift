@@ -1,3 +1,4 @@
+import Feeds
 import Foundation
 import ScrollworkTestSupport
 import TerminalUI
@@ -48,6 +49,35 @@ import Testing
         screen.catchUp(with: child)
         #expect(!screen.terminal.privateModes.contains(1049), "the alternate screen is left")
         #expect(screen.terminal.unsupported.isEmpty, "\(screen.terminal.unsupported)")
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func storedPostsAreOnTheReadersFirstFrame() async throws {
+        let scratch = ScratchDirectory("scrollwork-reader-stored")
+        let folder = scratch.url.appendingPathComponent("scrollwork")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do {
+            let store = try FeedStore(path: folder.appendingPathComponent("scrollwork.sqlite").path)
+            // A feed that cannot be fetched: what shows is what is stored.
+            let feed = try await store.addFeed(url: URL(string: "http://127.0.0.1:9/feed.xml")!, title: "Stored")
+            let epoch = Date(timeIntervalSince1970: 1_790_000_000)
+            _ = try await store.upsert(entries: (0..<40).map {
+                FeedEntry(id: "s\($0)", title: "Stored post \($0)", published: epoch.addingTimeInterval(-60 * Double($0)))
+            }, feed: feed.id, now: epoch)
+        }
+        let child = try PseudoTerminalChild(
+            executable: "scrollwork", arguments: [], columns: 100, rows: 30,
+            environment: ["XDG_DATA_HOME": scratch.url.path, "XDG_CONFIG_HOME": scratch.url.path])
+        var screen = Screen(columns: 100, rows: 30)
+        try screen.wait(for: child, "the stored posts") { $0.text(ofRow: 1, trailingBlanks: false).contains("Stored post 0") }
+        #expect(screen.terminal.screen.text(ofRow: 0, trailingBlanks: false).contains("40 posts"))
+        // The posts came with the first frame: no frame of an empty list was drawn before.
+        let written = String(decoding: child.output, as: UTF8.self)
+        #expect(!written.contains("— 0 posts"), "an empty list was drawn first")
+        #expect(!written.contains("No posts yet"), "an empty list was drawn first")
+        child.type("q")
+        let status = try child.waitForStatusChange()
+        #expect(status == 0, "exit status \(status)")
     }
 
     /// The child's screen, as the in-memory terminal interprets what it wrote.

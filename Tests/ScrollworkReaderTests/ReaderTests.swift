@@ -188,6 +188,41 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func rowsReadAsTheStoreOpenedAreOnTheVeryFirstFrameAndTheFirstSnapshotChangesNothing() async throws {
+        let harness = try await Harness()
+        let look = try harness.store.firstLook(Reader.firstQuery)
+        harness.reader.showFirst(look.rows, of: Reader.firstQuery)
+        harness.reader.start()
+        // Drawn as the reader starts, before any snapshot of the store came in.
+        #expect(harness.terminal.frameSizes.count == 1)
+        #expect(harness.line(1).contains("News post 0"), "\(harness.screenText)")
+        #expect(harness.reader.viewport.items.map(\.id) == look.rows.map(\.id))
+        let first = harness.screenText
+        // The store's first snapshot holds the same rows: nothing moves or changes.
+        await harness.pump()
+        await harness.settle()
+        #expect(harness.screenText == first)
+        #expect(harness.reader.viewport.items.map(\.id) == look.rows.map(\.id))
+        // Later snapshots still arrive: a post marked read is shown read.
+        try await harness.store.setRead(true, entries: [look.rows[0].id])
+        await harness.pump(until: { harness.reader.viewport.items.first?.isRead == true })
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func rowsReadForAnotherQueryThanTheListStartsWithAreNotShown() async throws {
+        let harness = try await Harness()
+        var other = Reader.firstQuery
+        other.unreadOnly = true
+        harness.reader.showFirst([], of: other)
+        harness.reader.start()
+        #expect(harness.reader.viewport.items.isEmpty, "an empty list of another query is not the list's")
+        await harness.pump(until: { harness.reader.viewport.items.count > 0 })
+        #expect(harness.line(1).contains("News post 0"), "\(harness.screenText)")
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func aReaderQuitBeforeItsFirstScreenStartsNoRefreshAfterwards() async throws {
         let harness = try await Harness()
         let running = Task { @MainActor in await harness.reader.run() }

@@ -139,3 +139,32 @@ extension FeedStore {
         return escaped
     }
 }
+
+/// What a reader shows first, read on the connection that opened the store: see
+/// ``FeedStore/firstLook(_:)``.
+public struct StoreFirstLook: Sendable, Equatable {
+    /// Whether any feed is stored.
+    public var followsFeeds: Bool
+    /// The rows of the query asked for, as ``FeedStore/rows(_:)`` reads them.
+    public var rows: [EntryRow]
+}
+
+extension FeedStore {
+    /// Whether any feed is stored, and the rows of `query`, in one read on the connection that
+    /// opened the store, which is open already: a reader's first screen, read without waiting
+    /// for a reader connection to open (a pool opens its readers on first use, a millisecond or
+    /// more each on a cold start).
+    ///
+    /// It blocks the calling thread: call it on the thread that opened the store, before the
+    /// store is shared, never on the main actor or the cooperative pool. Afterwards, use
+    /// ``rows(_:)`` or ``observeRows(_:)``.
+    ///
+    /// - Complexity: one ``rows(_:)`` read.
+    public func firstLook(_ query: EntryQuery) throws(FeedStoreError) -> StoreFirstLook {
+        let selecting = Self.selectingRows(query)
+        return try readWhileOpening { db in
+            StoreFirstLook(followsFeeds: try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM feed)") ?? false,
+                           rows: try selecting(db))
+        }
+    }
+}

@@ -99,8 +99,8 @@ public final class FeedStore: FeedStoring {
     }
 
     /// Runs `body`, which only reads, blocking: only while the store opens, to check its
-    /// schema, since an initializer cannot suspend. It runs on the writer's connection, open
-    /// already: a pool would open a reader's connection for it.
+    /// schema, since an initializer cannot suspend, and for ``firstLook(_:)``. It runs on the
+    /// writer's connection, open already: a pool would open a reader's connection for it.
     func readWhileOpening<T>(_ body: (Database) throws -> T) throws(FeedStoreError) -> T {
         do {
             // One deferred transaction, so that its reads see one state of the file; in WAL

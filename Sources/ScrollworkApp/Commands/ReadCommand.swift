@@ -63,15 +63,30 @@ struct ReaderLaunch: StoreLocating, Equatable {
         // The environment and the paths, read once for the whole start.
         let environment = ProcessInfo.processInfo.environment
         let files = paths(configFile: configFile, environment: environment)
+        // The subscriptions' store opens on a thread of its own, with a first look at the posts,
+        // while the settings load and the terminal is set up (on a cold start, opening takes
+        // milliseconds: SQLite's files, GRDB's set-up, the schema).
+        let subscriptions = demo ? nil : Self.openingSubscriptions(database: files.database)
         // A settings file with a mistake is reported before the terminal is taken.
         let settings = try await reportingFailures("read") { try ReaderSettings.load(from: files.configFile) }
         guard let session = TerminalSession() else {
             printError("scrollwork: the reader needs a terminal; `scrollwork list` prints the stored entries")
             throw ExitCode.failure
         }
+        // Pictures start as the environment suggests; the terminal's answers, which come in with
+        // the input (in a few milliseconds, or never), decide once they are all there.
+        let imageMode = settings.imageMode
+        let (pictures, notice) = PictureMode.resolve(
+            imageMode, capabilities: TerminalCapabilities(cellPixelSize: session.size?.cellPixelSize), environment: environment)
+        var options = Reader.Options(settings: settings, colorMode: ColorMode.detect(environment: environment), pictures: pictures)
+        // Over SSH, a picture's bytes cost more than the time to compress them.
+        options.compressesPictures = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
+        // Pictures are kept on disk between runs (the shelf is made while the store opens); the
+        // demo's in its own folder, with a shelf of its own.
+        let subscribedShelf = ThumbnailShelf(diskCache: DiskCache<URL>(directory: files.imageCache))
         let source = try await reportingFailures("read") {
             do {
-                return try await openSource(database: files.database)
+                return try await openSource(subscriptions)
             } catch let error as Failure {
                 throw error
             } catch let error as FeedStoreError {
@@ -91,22 +106,12 @@ struct ReaderLaunch: StoreLocating, Equatable {
             printError("scrollwork: cannot take the terminal: \(error)")
             throw ExitCode.failure
         }
-        // Pictures start as the environment suggests; the terminal's answers, which come in with
-        // the input (in a few milliseconds, or never), decide once they are all there.
-        let imageMode = settings.imageMode
-        let (pictures, notice) = PictureMode.resolve(
-            imageMode, capabilities: TerminalCapabilities(cellPixelSize: session.size?.cellPixelSize), environment: environment)
-        var options = Reader.Options(settings: settings, colorMode: ColorMode.detect(environment: environment), pictures: pictures)
-        // Over SSH, a picture's bytes cost more than the time to compress them.
-        options.compressesPictures = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
-        // Pictures are kept on disk between runs, the demo's in its own folder; a cache that
-        // cannot be opened only costs the pictures loading again.
-        let imageCache = scratch.map { $0.appendingPathComponent("images") } ?? files.imageCache
-        let shelf = ThumbnailShelf(diskCache: DiskCache<URL>(directory: imageCache))
+        let shelf = scratch.map { ThumbnailShelf(diskCache: DiskCache<URL>(directory: $0.appendingPathComponent("images"))) } ?? subscribedShelf
         let reader = Reader(
             terminal: TerminalIO(session: session), store: feedStore, refresher: FeedRefresher(store: feedStore, fetcher: fetcher),
             title: useDemo ? "Scrollwork demo (add a real feed: scrollwork add URL)" : "Scrollwork",
             frames: LiveFrames(), thumbnails: shelf, options: options, notice: notice)
+        if let firstRows = source.firstRows { reader.showFirst(firstRows, of: Reader.firstQuery) }
         if ![.none, .blocks, .sextants].contains(imageMode) {
             // The terminal outside tmux is asked only from the pane in front: tmux types its
             // answers into the active pane.
@@ -122,17 +127,21 @@ struct ReaderLaunch: StoreLocating, Equatable {
         try? await demoServer?.stop()
     }
 
-    /// What the reader reads: the store, and the demo's server and folder when it is the demo.
+    /// What the reader reads: the store, the rows of its first screen when they were read as it
+    /// opened, and the demo's server and folder when it is the demo.
     private struct Source {
         var store: FeedStore
+        var firstRows: [EntryRow]?
         var demo: DemoServer?
         var scratch: URL?
     }
 
-    /// The subscriptions' store, or the demo's (server started, feed added, its posts stored)
-    /// when there are no subscriptions or `--demo` asks for it.
-    private func openSource(database: URL) async throws -> Source {
-        if !demo, let subscribed = try await subscribedStore(database: database) { return Source(store: subscribed) }
+    /// The subscriptions' store (`subscriptions`, opening), or the demo's (server started, feed
+    /// added, its posts stored) when there are none or `--demo` asks for it.
+    private func openSource(_ subscriptions: BlockingWork<Subscriptions?>?) async throws -> Source {
+        if let subscribed = try await subscriptions?.value {
+            return Source(store: subscribed.store, firstRows: subscribed.firstRows)
+        }
         let server = try await DemoServer.start()
         // One folder per user, emptied at every start: a demo killed before it could clean up
         // leaves nothing behind for long.
@@ -149,11 +158,24 @@ struct ReaderLaunch: StoreLocating, Equatable {
         return Source(store: feedStore, demo: server, scratch: directory)
     }
 
-    /// The subscriptions' store, opened once, when the database exists and follows at least one
-    /// feed; reading it creates nothing.
-    private func subscribedStore(database: URL) async throws -> FeedStore? {
+    /// The subscriptions' store, and the rows the reader's list starts with.
+    private struct Subscriptions: Sendable {
+        var store: FeedStore
+        var firstRows: [EntryRow]
+    }
+
+    /// Opens the subscriptions' store at `database` on a thread of its own, at once; the work
+    /// gives it with the rows of the list's first query, or nil when the database does not
+    /// exist or follows no feed. Opening it creates nothing.
+    private static func openingSubscriptions(database: URL) -> BlockingWork<Subscriptions?> {
+        BlockingWork { try subscriptions(database: database) }
+    }
+
+    /// The store at `database` and its first look, blocking; see ``openingSubscriptions(database:)``.
+    private static func subscriptions(database: URL) throws -> Subscriptions? {
         guard FileManager.default.fileExists(atPath: database.path) else { return nil }
-        let subscribed = try Self.openStore(at: database.path, creating: false)
-        return try await subscribed.feeds().isEmpty ? nil : subscribed
+        let store = try openStore(at: database.path, creating: false)
+        let look = try store.firstLook(Reader.firstQuery)
+        return look.followsFeeds ? Subscriptions(store: store, firstRows: look.rows) : nil
     }
 }

@@ -52,6 +52,10 @@ package final class Reader: ListViewportHost {
     private var needsRedraw = false
     /// The task following the store's rows for the list's query.
     private var watcher: Task<Void, Never>?
+    /// The query ``watcher`` follows, and the generation of its snapshots.
+    private var followed: (query: EntryQuery, generation: Int)?
+    /// Rows read before the reader started (see ``showFirst(_:of:)``), for its first frame.
+    private var firstRows: (rows: [EntryRow], query: EntryQuery)?
     /// The task following the feeds' counts while the feed list is open.
     private var feedWatcher: Task<Void, Never>?
     /// The refresh under way, cancelled and awaited when the reader quits, so that the fetcher
@@ -183,10 +187,27 @@ package final class Reader: ListViewportHost {
         await thumbnails.shutdown()
     }
 
+    /// The query the post list starts with, for reading its rows before the reader is made
+    /// (see ``showFirst(_:of:)``).
+    package nonisolated static var firstQuery: EntryQuery { ReaderState.ListFilter().query }
+
+    /// Gives the reader the rows `query` returned before it started (read as the store opened,
+    /// see `FeedStore.firstLook(_:)`), so that its first frame shows them instead of waiting
+    /// for the store's first snapshot, which follows them as a change like any other. Rows of
+    /// another query than the one the list starts with are ignored. Call before
+    /// ``run(handle:)``.
+    package func showFirst(_ rows: [EntryRow], of query: EntryQuery) {
+        firstRows = (rows, query)
+    }
+
     /// Starts following the store and draws the first frame; ``run(handle:)`` calls it, a test
     /// that drives the reader by hand calls it instead.
     func start() {
         perform(state.start())
+        if let (rows, query) = firstRows, let followed, followed.query == query {
+            send(Self.snapshot(rows, generation: followed.generation))
+        }
+        firstRows = nil
         viewport.tick(at: now)
     }
 
@@ -342,19 +363,26 @@ package final class Reader: ListViewportHost {
     /// snapshot, diffed and animated by the viewport.
     private func follow(_ query: EntryQuery, generation: Int) {
         watcher?.cancel()
+        followed = (query, generation)
         let sink = self.sink
         let observation = store.observeRows(query)
         watcher = Task.detached {
             do {
                 for try await rows in observation {
-                    let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                    let unread = rows.reduce(0) { $0 + ($1.isRead ? 0 : 1) }
-                    sink.yield(.rows(rows, byID, unread: unread, generation: generation))
+                    sink.yield(Self.snapshot(rows, generation: generation))
                 }
             } catch {
                 sink.yield(.message("the database failed: \(error)"))
             }
         }
+    }
+
+    /// The event of a snapshot of the list's rows: the rows, by identifier, and how many are
+    /// unread.
+    private nonisolated static func snapshot(_ rows: [EntryRow], generation: Int) -> Event {
+        let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let unread = rows.reduce(0) { $0 + ($1.isRead ? 0 : 1) }
+        return .rows(rows, byID, unread: unread, generation: generation)
     }
 
     /// Follows the feeds' counts while the feed list is open.

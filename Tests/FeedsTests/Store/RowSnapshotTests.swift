@@ -60,6 +60,22 @@ import Testing
         }
     }
 
+    @Test func theFirstLookReadsTheRowsOfTheQueryAndWhetherAnyFeedIsStored() async throws {
+        let seed = randomizedTestSeed()
+        print("RowSnapshotTests: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        let store = try await populatedStore(90, seed: seed)
+        for query in [EntryQuery(limit: 10_000), EntryQuery(unreadOnly: true, limit: 10_000), EntryQuery(limit: 7)] {
+            let look = try store.firstLook(query)
+            #expect(look.followsFeeds)
+            #expect(look.rows == (try await store.rows(query)), "\(query)")
+        }
+        let empty = try FeedStore()
+        #expect(try empty.firstLook(EntryQuery()) == StoreFirstLook(followsFeeds: false, rows: []))
+        // Feeds without entries: followed, nothing to show yet.
+        _ = try await empty.addFeed(url: URL(string: "https://quiet.example/feed")!)
+        #expect(try empty.firstLook(EntryQuery()) == StoreFirstLook(followsFeeds: true, rows: []))
+    }
+
     @Test func keysetPagesNeitherSkipNorRepeatWhenEntriesArriveAbove() async throws {
         let seed = randomizedTestSeed()
         print("RowSnapshotTests: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
