@@ -17,6 +17,26 @@ import Testing
         #expect(paths.configFile.path == "/home/ada/.config/scrollwork/config.toml")
     }
 
+    /// The reader computes its paths from these variables alone, before reading the whole
+    /// environment: no other variable may change them.
+    @Test func theListedVariablesAloneGiveThePaths() {
+        let candidates = ["HOME": ["/home/ada", ""], "XDG_DATA_HOME": ["/xdg/data", "rel", ""], "XDG_CONFIG_HOME": ["/xdg/config", ""],
+                          "SCROLLWORK_DATABASE": ["/db/feeds.sqlite", ""], "XDG_CACHE_HOME": ["/xdg/cache"], "XDG_STATE_HOME": ["/xdg/state"],
+                          "SCROLLWORK_DATA_DIR": ["/elsewhere"], "SCROLLWORK_CONFIG": ["/elsewhere/config.toml"], "TMPDIR": ["/tmp/x"], "PWD": ["/work"]]
+        var environments: [[String: String]] = [[:]]
+        for (name, values) in candidates.sorted(by: { $0.key < $1.key }) {
+            environments = environments.flatMap { environment in [environment] + values.map { environment.merging([name: $0]) { $1 } } }
+        }
+        for environment in environments {
+            let listed = environment.filter { AppPaths.environmentVariables.contains($0.key) }
+            for flags in [(nil, nil), ("/flag/data", nil), (nil, "/flag/db.sqlite")] as [(String?, String?)] {
+                let whole = AppPaths(dataDirectory: flags.0, database: flags.1, environment: environment, homeDirectory: URL(fileURLWithPath: "/account"))
+                let alone = AppPaths(dataDirectory: flags.0, database: flags.1, environment: listed, homeDirectory: URL(fileURLWithPath: "/account"))
+                #expect(whole == alone, "\(environment)")
+            }
+        }
+    }
+
     @Test func absoluteXDGDirectoriesAreUsed() throws {
         let paths = try paths([], ["XDG_DATA_HOME": "/xdg/data", "XDG_CONFIG_HOME": "/xdg/config"])
         #expect(paths.dataDirectory.path == "/xdg/data/scrollwork")

@@ -60,13 +60,14 @@ struct ReaderLaunch: StoreLocating, Equatable {
 
     @MainActor
     func run() async throws {
-        // The environment and the paths, read once for the whole start.
-        let environment = ProcessInfo.processInfo.environment
-        let files = paths(configFile: configFile, environment: environment)
+        // The paths, from the few variables they are made of: the store starts opening before
+        // the whole environment is read (Foundation's copy of it takes most of a millisecond).
+        let files = paths(configFile: configFile, environment: Self.variables(AppPaths.environmentVariables))
         // The subscriptions' store opens on a thread of its own, with a first look at the posts,
         // while the settings load and the terminal is set up (on a cold start, opening takes
         // milliseconds: SQLite's files, GRDB's set-up, the schema).
         let subscriptions = demo ? nil : Self.openingSubscriptions(database: files.database)
+        let environment = ProcessInfo.processInfo.environment
         // A settings file with a mistake is reported before the terminal is taken.
         let settings = try await reportingFailures("read") { try ReaderSettings.load(from: files.configFile) }
         guard let session = TerminalSession() else {
@@ -125,6 +126,15 @@ struct ReaderLaunch: StoreLocating, Equatable {
         session.stop()
         try? await fetcher.shutdown()
         try? await demoServer?.stop()
+    }
+
+    /// The process's environment variables among `names` that are set.
+    private static func variables(_ names: [String]) -> [String: String] {
+        var variables: [String: String] = [:]
+        for name in names {
+            if let value = getenv(name) { variables[name] = String(cString: value) }
+        }
+        return variables
     }
 
     /// What the reader reads: the store, the rows of its first screen when they were read as it

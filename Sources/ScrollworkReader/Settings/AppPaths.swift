@@ -25,6 +25,10 @@ package struct AppPaths: Sendable, Equatable {
     /// The settings file; it need not exist.
     package var configFile: URL
 
+    /// The environment variables the paths are made of: an environment of these alone gives
+    /// the same paths as the whole.
+    package static let environmentVariables = ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "SCROLLWORK_DATABASE"]
+
     /// The paths for the given flags and environment.
     ///
     /// - Parameters:
