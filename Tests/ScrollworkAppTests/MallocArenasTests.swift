@@ -8,6 +8,10 @@ import Testing
 /// one each.
 @Suite struct MallocArenasTests {
     #if os(Linux)
+    @Test func trimmingFindsGlibcsTrim() {
+        #expect(MallocArenas.trim())
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func theDemoWithItsThreadsBusyKeepsToTheArenaLimit() throws {
         let scratch = ScratchDirectory("scrollwork-arenas")

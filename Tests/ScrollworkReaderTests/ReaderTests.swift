@@ -259,6 +259,32 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func aReaderAtRestSaysSoOnceAfterEachBurstOfFrames() async throws {
+        let harness = try await Harness()
+        var rests: [Duration] = []
+        harness.reader.atRest = { rests.append(harness.frames.now) }
+        await harness.start()
+        // A fifth of a second after the first screen, once, however long it stays idle.
+        for _ in 0..<60 { harness.frames.advance() }
+        #expect(rests.count == 1)
+        for _ in 0..<600 { harness.frames.advance() }
+        #expect(rests.count == 1, "nothing moved: no second rest")
+        // A page glides: no rest while it moves, one after it stops.
+        harness.key(.character(" "))
+        var moving = 0
+        while harness.frames.hasPendingFrame {
+            harness.frames.advance()
+            moving += 1
+            #expect(rests.count == 1, "at rest while moving, after \(moving) frames")
+        }
+        let stopped = harness.frames.now
+        for _ in 0..<60 { harness.frames.advance() }
+        #expect(rests.count == 2)
+        #expect(rests.last.map { $0 - stopped < .milliseconds(250) && $0 - stopped >= .milliseconds(180) } == true, "\(rests) \(stopped)")
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func theFeedListShowsUnreadCountsAndErrorsAndEnterShowsOneFeed() async throws {
         let harness = try await Harness()
         await harness.start()

@@ -113,6 +113,7 @@ struct ReaderLaunch: StoreLocating, Equatable {
             title: useDemo ? "Scrollwork demo (add a real feed: scrollwork add URL)" : "Scrollwork",
             frames: LiveFrames(), thumbnails: shelf, options: options, notice: notice)
         if let firstRows = source.firstRows { reader.showFirst(firstRows, of: Reader.firstQuery) }
+        reader.atRest = { MallocArenas.trim() }
         if ![.none, .blocks, .sextants].contains(imageMode) {
             // The terminal outside tmux is asked only from the pane in front: tmux types its
             // answers into the active pane.

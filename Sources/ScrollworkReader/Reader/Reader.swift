@@ -34,6 +34,12 @@ package final class Reader: ListViewportHost {
     package let thumbnails: ThumbnailShelf
     /// Opens links (`o`).
     var browser = BrowserLauncher()
+    /// Called once the reader comes to rest: a fifth of a second after a frame that asked for
+    /// no other, and not again until frames have run. The app returns the allocator's freed
+    /// memory to the system there, off the frames' path.
+    package var atRest: (@MainActor () -> Void)?
+    /// Counts frames, so that a rest scheduled before one is dropped.
+    private var restGeneration = 0
     package private(set) var viewport: ListViewport<EntryRow>!
     let events: AsyncStream<Event>
     package let sink: AsyncStream<Event>.Continuation
@@ -442,6 +448,19 @@ package final class Reader: ListViewportHost {
 
     // MARK: Frames
 
+    /// How long after its last frame the reader is at rest (see ``atRest``).
+    static let restDelay = Duration.milliseconds(200)
+
+    /// Calls ``atRest`` after ``restDelay`` unless a frame runs before.
+    private func scheduleRest() {
+        guard atRest != nil, state.running else { return }
+        let generation = restGeneration
+        frames.schedule(after: Self.restDelay) { [weak self] in
+            guard let self, generation == restGeneration, !frameRequested, state.running else { return }
+            atRest?()
+        }
+    }
+
     private func requestFrameIfNeeded() {
         guard viewport.needsTick || needsRedraw, !frameRequested else { return }
         frameRequested = true
@@ -452,6 +471,8 @@ package final class Reader: ListViewportHost {
     /// screen is drawn again if something else changed.
     private func frame() {
         frameRequested = false
+        restGeneration += 1
+        defer { if !frameRequested { scheduleRest() } }
         guard state.running else { return }
         let arrived = thumbnails.deliver()
         let redraw = needsRedraw || arrived > 0
