@@ -259,7 +259,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func aReaderAtRestSaysSoOnceAfterEachBurstOfFrames() async throws {
+    func aReaderAtRestSaysSoOnceAfterEachBurstOfEvents() async throws {
         let harness = try await Harness()
         var rests: [Duration] = []
         harness.reader.atRest = { rests.append(harness.frames.now) }
@@ -281,6 +281,15 @@ import Testing
         for _ in 0..<60 { harness.frames.advance() }
         #expect(rests.count == 2)
         #expect(rests.last.map { $0 - stopped < .milliseconds(250) && $0 - stopped >= .milliseconds(180) } == true, "\(rests) \(stopped)")
+        // A key that moves the cursor on screen draws at once, with no frame: the rest waits
+        // for it too.
+        for _ in 0..<5 { harness.frames.advance() }
+        harness.key(.character("j"))
+        let moved = harness.frames.now
+        while harness.frames.hasPendingFrame { harness.frames.advance() }
+        for _ in 0..<60 { harness.frames.advance() }
+        #expect(rests.count == 3)
+        #expect(rests.last.map { $0 - moved >= .milliseconds(180) } == true, "\(rests) \(moved)")
         harness.reader.stop()
     }
 

@@ -34,11 +34,12 @@ package final class Reader: ListViewportHost {
     package let thumbnails: ThumbnailShelf
     /// Opens links (`o`).
     var browser = BrowserLauncher()
-    /// Called once the reader comes to rest: a fifth of a second after a frame that asked for
-    /// no other, and not again until frames have run. The app returns the allocator's freed
-    /// memory to the system there, off the frames' path.
+    /// Called once the reader comes to rest: a fifth of a second after the last event it took
+    /// (a frame's end, a key, a snapshot) when no frame is asked for, and not again until
+    /// another comes. The app returns the allocator's freed memory to the system there, off the
+    /// frames' path.
     package var atRest: (@MainActor () -> Void)?
-    /// Counts frames, so that a rest scheduled before one is dropped.
+    /// Counts the events taken, so that a rest scheduled before one is dropped.
     private var restGeneration = 0
     package private(set) var viewport: ListViewport<EntryRow>!
     let events: AsyncStream<Event>
@@ -296,6 +297,8 @@ package final class Reader: ListViewportHost {
         }
         perform(state.update(event, list: list, now: now))
         if state.running { requestFrameIfNeeded() }
+        restGeneration += 1
+        if !frameRequested { scheduleRest() }
     }
 
     /// The list as it looks now, for the state.
@@ -448,10 +451,10 @@ package final class Reader: ListViewportHost {
 
     // MARK: Frames
 
-    /// How long after its last frame the reader is at rest (see ``atRest``).
+    /// How long after its last event the reader is at rest (see ``atRest``).
     static let restDelay = Duration.milliseconds(200)
 
-    /// Calls ``atRest`` after ``restDelay`` unless a frame runs before.
+    /// Calls ``atRest`` after ``restDelay`` unless an event comes before.
     private func scheduleRest() {
         guard atRest != nil, state.running else { return }
         let generation = restGeneration
@@ -471,8 +474,6 @@ package final class Reader: ListViewportHost {
     /// screen is drawn again if something else changed.
     private func frame() {
         frameRequested = false
-        restGeneration += 1
-        defer { if !frameRequested { scheduleRest() } }
         guard state.running else { return }
         let arrived = thumbnails.deliver()
         let redraw = needsRedraw || arrived > 0
