@@ -1,8 +1,8 @@
 import Foundation
 
-/// Blocking work started at once on a thread of its own (a global dispatch queue's), whose
-/// result is awaited later: the reader's store opens this way while the main actor goes on
-/// setting up, and no thread of the cooperative pool blocks on SQLite.
+/// Blocking work started at once on a thread of its own, whose result is awaited later: the
+/// reader's store opens this way while the main actor goes on setting up, and no thread of the
+/// cooperative pool blocks on SQLite.
 ///
 /// The work starts in the initializer, without waiting for a thread of the pool or for the
 /// caller's actor to suspend (as a task would); ``value`` suspends until it is done.
@@ -11,8 +11,8 @@ final class BlockingWork<Value: Sendable>: Sendable {
     nonisolated(unsafe) private var result: Result<Value, any Error>?
     nonisolated(unsafe) private var waiters: [CheckedContinuation<Value, any Error>] = []
 
-    /// Starts `work` now on a global queue of quality `qos`.
-    init(qos: DispatchQoS.QoSClass = .userInitiated, _ work: @escaping @Sendable () throws -> Value) {
+    /// Starts `work` now on a new thread, which ends with it.
+    init(_ work: @escaping @Sendable () throws -> Value) {
         let thread = Thread { [self] in
             let result = Result { try work() }
             let waiting = state.withLock {
