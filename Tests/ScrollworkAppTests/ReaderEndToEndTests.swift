@@ -49,6 +49,9 @@ import Testing
         screen.catchUp(with: child)
         #expect(!screen.terminal.privateModes.contains(1049), "the alternate screen is left")
         #expect(screen.terminal.unsupported.isEmpty, "\(screen.terminal.unsupported)")
+        // The demo keeps its files in its own folder, gone with it: the user's data folder is
+        // not made.
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("scrollwork").path))
     }
 
     @Test(.timeLimit(.minutes(2)))
