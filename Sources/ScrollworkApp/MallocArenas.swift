@@ -20,30 +20,41 @@ enum MallocArenas {
     @discardableResult
     static func cap() -> Bool {
         #if canImport(Glibc)
-        // `mallopt` and `M_ARENA_MAX` are in `<malloc.h>`, which the Glibc module does not
-        // import: the function is looked up by name, the constant is glibc's.
+        // `M_ARENA_MAX` is in `<malloc.h>`, which the Glibc module does not import: the
+        // constant is glibc's.
         typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
         let arenaMax: Int32 = -8
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return false }
-        return unsafeBitCast(symbol, to: MallOpt.self)(arenaMax, Int32(limit)) == 1
+        guard let mallopt = glibc("mallopt", as: MallOpt.self) else { return false }
+        return mallopt(arenaMax, Int32(limit)) == 1
         #else
         return false
         #endif
     }
 
     /// Gives the system back the memory the arenas hold freed (`malloc_trim`): the reader calls
-    /// it when it comes to rest, about half a megabyte after moving through its list. It walks
-    /// every arena, so it is not for a frame's path. Elsewhere it does nothing and returns
-    /// false.
+    /// it when it comes to rest, about a third of a megabyte after moving through its list. It
+    /// walks every arena, so it is not for a frame's path. Elsewhere it does nothing and
+    /// returns false.
     @discardableResult
     static func trim() -> Bool {
         #if canImport(Glibc)
-        typealias MallocTrim = @convention(c) (Int) -> Int32
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return false }
-        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+        guard let mallocTrim else { return false }
+        _ = mallocTrim(0)
         return true
         #else
         return false
         #endif
     }
+
+    #if canImport(Glibc)
+    /// glibc's `malloc_trim`, looked up once.
+    private static let mallocTrim = glibc("malloc_trim", as: (@convention(c) (Int) -> Int32).self)
+
+    /// The function `name` of the C library the process runs with, as `type`: `<malloc.h>`'s
+    /// functions, which the Glibc module does not import, are looked up by name in the global
+    /// scope (`RTLD_DEFAULT`, a null handle in glibc).
+    private static func glibc<Function>(_ name: String, as type: Function.Type) -> Function? {
+        dlsym(nil, name).map { unsafeBitCast($0, to: type) }
+    }
+    #endif
 }

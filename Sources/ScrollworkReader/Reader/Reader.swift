@@ -59,8 +59,6 @@ package final class Reader: ListViewportHost {
     private var needsRedraw = false
     /// The task following the store's rows for the list's query.
     private var watcher: Task<Void, Never>?
-    /// The query ``watcher`` follows, and the generation of its snapshots.
-    private var followed: (query: EntryQuery, generation: Int)?
     /// Rows read before the reader started (see ``showFirst(_:of:)``), for its first frame.
     private var firstRows: (rows: [EntryRow], query: EntryQuery)?
     /// The task following the feeds' counts while the feed list is open.
@@ -211,8 +209,9 @@ package final class Reader: ListViewportHost {
     /// that drives the reader by hand calls it instead.
     func start() {
         perform(state.start())
-        if let (rows, query) = firstRows, let followed, followed.query == query {
-            send(Self.snapshot(rows, generation: followed.generation))
+        // The state follows its first query now, in its first generation.
+        if let (rows, query) = firstRows, query == state.filter.query {
+            send(Self.snapshot(rows, generation: state.generation))
         }
         firstRows = nil
         viewport.tick(at: now)
@@ -372,7 +371,6 @@ package final class Reader: ListViewportHost {
     /// snapshot, diffed and animated by the viewport.
     private func follow(_ query: EntryQuery, generation: Int) {
         watcher?.cancel()
-        followed = (query, generation)
         let sink = self.sink
         let observation = store.observeRows(query)
         watcher = Task.detached {

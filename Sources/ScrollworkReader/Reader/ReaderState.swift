@@ -246,7 +246,7 @@ package struct ReaderState {
     private var lastMove: (delta: Int, time: Duration)?
     /// The generation of the query followed, and of the snapshots the list shows: none yet, so
     /// the first snapshot fills the list at once, with no diff to wait for.
-    private var generation = 0
+    private(set) var generation = 0
     private var shownGeneration = 0
     private var timers: Set<ReaderTimer> = []
     private(set) var running = true
