@@ -21,7 +21,7 @@ public enum OPML {
     public static func subscriptions(from bytes: [UInt8], url: URL? = nil) throws(OPMLError) -> [Subscription] {
         guard bytes.count <= maxDocumentBytes else { throw .unreadable(reason: "larger than \(maxDocumentBytes) bytes") }
         let reader = OPMLReader(baseURL: url)
-        let parser = XMLPushParser(handler: reader, firstBytes: bytes, charset: nil, maxExpansionBytes: 1 << 20)
+        let parser = XMLReader(handler: reader, firstBytes: bytes, charset: nil, maxExpansionBytes: 1 << 20, countingLines: true)
         parser.feed(EmptyCollection(), terminate: true)
         if reader.isTooDeep { throw .foldersTooDeep(line: parser.line, limit: maxCategoryDepth) }
         if let failure = parser.failure { throw .unreadable(reason: failure.description) }

@@ -10,7 +10,7 @@ final class FeedStream {
         /// Not enough bytes yet to tell XML from JSON or HTML.
         case sniffing([UInt8])
         /// XML, streaming. The bytes so far are kept until the root element shows it is not HTML.
-        case xml(XMLPushParser, XMLFeedBuilder, bytesBeforeRoot: [UInt8]?)
+        case xml(XMLReader, XMLFeedBuilder, bytesBeforeRoot: [UInt8]?)
         case json([UInt8])
         case html([UInt8])
         case failed(FeedParsingError)
@@ -121,14 +121,14 @@ final class FeedStream {
             return []
         case .xml:
             let builder = XMLFeedBuilder(feedURL: url, batchSize: configuration.batchSize, maxFieldBytes: configuration.maxFieldBytes)
-            let parser = XMLPushParser(handler: builder, firstBytes: prefix, charset: charset,
+            let parser = XMLReader(handler: builder, firstBytes: prefix, charset: charset,
                                        maxExpansionBytes: configuration.maxEntityExpansionBytes)
             mode = .xml(parser, builder, bytesBeforeRoot: prefix)
             return try afterFeeding(parser, builder)
         }
     }
 
-    private func afterFeeding(_ parser: XMLPushParser, _ builder: XMLFeedBuilder) throws(FeedParsingError) -> [[FeedEntry]] {
+    private func afterFeeding(_ parser: XMLReader, _ builder: XMLFeedBuilder) throws(FeedParsingError) -> [[FeedEntry]] {
         if let failure = parser.failure ?? builder.failure { throw fail(failure) }
         if case .xml(_, _, let bytesBeforeRoot?) = mode {
             if builder.isHTML {

@@ -38,6 +38,14 @@ struct XMLInputRepair {
     /// How many repairs were made.
     private(set) var repairs = 0
 
+    /// A repair that repairs nothing, for bytes repaired before.
+    static var none: XMLInputRepair { XMLInputRepair(repairsMarkup: false, repairsUTF8: false) }
+
+    private init(repairsMarkup: Bool, repairsUTF8: Bool) {
+        self.repairsMarkup = repairsMarkup
+        self.repairsUTF8 = repairsUTF8
+    }
+
     /// A repair for a document that starts with `firstBytes`, whose encoding libxml2 will take
     /// from `charset` (an HTTP charset hint, which overrides the declaration) or else from the
     /// document.

@@ -54,6 +54,9 @@ final class XMLPushParser {
     var repair: XMLInputRepair
     /// Set when a limit was hit; the parser has stopped.
     var failure: FeedParsingError?
+    /// Start-element events not to report: those of start tags replayed when this parser
+    /// takes a document over from ``UTF8XMLScanner``, which reported them.
+    private var skippedStarts: Int
 
     /// The most bytes handed to libxml2 in one call; see ``feed(_:terminate:)``.
     static let maxPieceBytes = 256 << 10
@@ -68,9 +71,14 @@ final class XMLPushParser {
     /// A parser that reports to `handler`. The first bytes (at least four, when the document
     /// has them) let libxml2 detect the encoding from a byte order mark or the XML declaration;
     /// `charset`, an HTTP charset hint, overrides the declaration but not a byte order mark.
-    init(handler: any XMLEventHandling, firstBytes: [UInt8], charset: String?, maxExpansionBytes: Int) {
+    ///
+    /// With `repairing` off, the bytes go to libxml2 as they are: they were repaired before
+    /// (``XMLReader`` does so). The first `skippingStarts` start-element events are not
+    /// reported.
+    init(handler: any XMLEventHandling, firstBytes: [UInt8], charset: String?, maxExpansionBytes: Int, repairing: Bool = true, skippingStarts: Int = 0) {
         self.handler = handler
         self.maxExpansionBytes = maxExpansionBytes
+        skippedStarts = skippingStarts
         let loaded: LibXML2?
         switch Self.refuseExternalEntities {
         case .success(let library):
@@ -82,7 +90,7 @@ final class XMLPushParser {
         library = loaded
         let hasByteOrderMark = Self.startsWithByteOrderMark(firstBytes)
         let encodingHandler = hasByteOrderMark ? nil : charset.flatMap { name in loaded?.findCharEncodingHandler(name) }
-        repair = XMLInputRepair(firstBytes: firstBytes, charset: encodingHandler == nil ? nil : charset)
+        repair = repairing ? XMLInputRepair(firstBytes: firstBytes, charset: encodingHandler == nil ? nil : charset) : .none
         guard let library = loaded else { return }
         var sax = Self.saxHandler()
         let unmanaged = Unmanaged.passUnretained(self).toOpaque()
@@ -174,6 +182,10 @@ final class XMLPushParser {
     func reportError() { isMalformed = true }
 
     func start(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute]) {
+        if skippedStarts > 0 {
+            skippedStarts -= 1
+            return
+        }
         handler.startElement(name, namespace: namespace, attributes: attributes)
         if handler.wantsStop { stop() }
     }

@@ -1,0 +1,1046 @@
+/// A reader of well-formed UTF-8 XML without a document type declaration, the way nearly every
+/// feed is written: it reports the same events libxml2's SAX2 parser does, several times as
+/// fast, and gives up at the first thing it is not sure of, handing the rest of the document
+/// to libxml2 (``XMLReader`` does so) from that point.
+///
+/// It reads element and attribute names in ASCII, namespaces, attributes (whitespace
+/// normalized and references replaced as XML says), text with character references, XML's five
+/// entities and HTML's named ones (which RSS uses undeclared, and which ``XMLPushParser``
+/// resolves the same way), CDATA sections, comments and processing instructions.
+///
+/// It gives up (a ``Handoff``) on anything else: a document type declaration, a non-ASCII name,
+/// bytes that are not UTF-8 or characters XML forbids, an undeclared prefix, a tag that does
+/// not close the open element, `]]>` in text, an unknown entity, a token longer than
+/// ``maxTokenBytes``, nesting deeper than ``maxDepth``, and a document that ends before its
+/// root element does. libxml2 then reads from the token that stopped it, after the XML
+/// declaration and the start tags of the open elements (replayed, their events not
+/// reported again), so the handler sees what libxml2 alone would have made of the document,
+/// errors and their recovery included.
+///
+/// Events come as they are read. Text is reported in runs that may split anywhere, even
+/// inside a character, as libxml2's do; the handler concatenates them.
+///
+/// Not thread-safe: one document, fed from one thread at a time.
+final class UTF8XMLScanner {
+    /// What libxml2 needs to go on where the scanner stopped: ``bytes`` to parse (the XML
+    /// declaration, the open elements' start tags, then the rest of the input), of which the
+    /// first ``skippedStarts`` start-element events are already reported.
+    struct Handoff {
+        var bytes: [UInt8]
+        var skippedStarts: Int
+        /// Line feeds in the replayed prefix, which the document's line count already has.
+        var replayedLineFeeds: Int
+        /// The document's line at the point handed off, from 1.
+        var line: Int
+    }
+
+    /// The longest a tag, reference, declaration or processing instruction may be before the
+    /// scanner leaves it to libxml2, which has its own limits for them.
+    static var maxTokenBytes: Int { 1 << 20 }
+    /// The length of text under which libxml2 waits for more input before reporting it.
+    static var shortRun: Int { 300 }
+    /// The deepest nesting the scanner reads; libxml2 stops at 256 without `XML_PARSE_HUGE`.
+    static var maxDepth: Int { 128 }
+
+    private enum Region: Equatable {
+        /// Before the root element: whitespace, comments, processing instructions.
+        case prolog
+        /// Inside the root element.
+        case content
+        /// After the root element closed.
+        case epilog
+        /// Inside a CDATA section longer than ``maxTokenBytes``, whose text is reported as it
+        /// is read rather than at its end.
+        case longCDATA
+        /// The handler stopped the parse.
+        case stopped
+    }
+
+    private struct OpenElement {
+        var qualifiedName: Int
+        var name: String
+        var namespace: XMLNamespace
+        /// The count of ``bindings`` before this element's declarations.
+        var bindingsBefore: Int
+        /// Where this element's start tag starts in ``openTags``.
+        var tagStart: Int
+    }
+
+    private struct RawAttribute {
+        var name: Int
+        var start: Int
+        var end: Int
+        var flags: UInt8
+    }
+
+    private let handler: any XMLEventHandling
+    /// Whether lines are counted, for ``line``.
+    private let countsLines: Bool
+    private var region = Region.prolog
+    /// Bytes of an unfinished token at the end of the last input, read again with the next.
+    private var carry: [UInt8] = []
+    private var elements: [OpenElement] = []
+    /// Namespace prefixes in scope, innermost last: a prefix's name id (0 for the default
+    /// namespace) and what it is bound to.
+    private var bindings: [(prefix: Int, namespace: XMLNamespace)] = []
+    /// The open elements' start tags as written, for a handoff.
+    private var openTags: [UInt8] = []
+    /// The XML declaration as written, for a handoff.
+    private var declaration: [UInt8] = []
+    private var names = XMLNameTable()
+    private var attributes: [RawAttribute] = []
+    /// Decoded text waiting to be reported: a run of text with references in it.
+    private var pending: [UInt8] = []
+    /// How far into the CDATA section at the start of the next input its text was read and
+    /// found valid, so it is not read again.
+    private var cdataRead = 0
+    /// Whether the scanner found the document not well-formed where libxml2 would report an
+    /// error and stop reading (content after the root element), and stopped.
+    private(set) var isMalformed = false
+    /// Whether the document's first bytes have been read (a byte order mark, the declaration).
+    private var sawStart = false
+    /// Line feeds in the input read so far.
+    private var lineFeeds = 0
+
+    /// A scanner that reports to `handler`, counting lines if `countingLines`.
+    init(handler: any XMLEventHandling, countingLines: Bool) {
+        self.handler = handler
+        countsLines = countingLines
+    }
+
+    /// The line read to, from 1 (1 if lines are not counted): after the handler stopped the
+    /// parse, the line of the start tag it stopped at.
+    var line: Int { lineFeeds + 1 }
+
+    /// Reads `input`, the next bytes of the document; `final` when they are its last.
+    /// - Returns: `nil`, or what libxml2 needs to read the rest in the scanner's stead; the
+    ///   scanner is done with the document then.
+    /// - Complexity: O(n) in the bytes, plus the unfinished token carried from the last call.
+    func scan(_ input: UnsafeBufferPointer<UInt8>, final: Bool) -> Handoff? {
+        if region == .stopped { return nil }
+        if carry.isEmpty {
+            return scanJoined(input, final: final)
+        }
+        var joined = carry
+        joined.append(contentsOf: input)
+        carry = []
+        return joined.withUnsafeBufferPointer { scanJoined($0, final: final) }
+    }
+
+    // MARK: The scan
+
+    private enum Step {
+        /// The token ended; reading goes on at this index.
+        case next(Int)
+        /// The token needs bytes that have not come yet.
+        case more
+        /// The scanner cannot read the token: libxml2 takes over at its start.
+        case handoff
+    }
+
+    private func scanJoined(_ buffer: UnsafeBufferPointer<UInt8>, final: Bool) -> Handoff? {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else {
+            return final ? finish(buffer, at: 0) : nil
+        }
+        let p = base
+        let n = buffer.count
+        var i = 0
+        if !sawStart {
+            if n < 3 && !final { return keep(buffer, from: 0) }
+            if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
+            if n - i < 6 && !final { return keep(buffer, from: 0) }
+            if n - i >= 6, XMLBytes.starts(p + i, n - i, with: "<?xml"), XMLBytes.isSpace(p[i + 5]) {
+                switch declaration(p, i, n) {
+                case .next(let end):
+                    declaration = Array(UnsafeBufferPointer(start: p + i, count: end - i))
+                    i = end
+                case .more:
+                    if final { return handOff(buffer, at: i) }
+                    return keep(buffer, from: 0)
+                case .handoff:
+                    return handOff(buffer, at: i)
+                }
+            }
+            sawStart = true
+        }
+        let textClasses = XMLBytes.textClasses
+        while i < n {
+            switch region {
+            case .stopped:
+                return nil
+            case .longCDATA:
+                switch longCDATA(p, &i, n, final: final) {
+                case .next: break
+                case .more: return keep(buffer, from: i)
+                case .handoff: return handOff(buffer, at: i, reopening: "<![CDATA[")
+                }
+            case .prolog, .epilog:
+                // Only whitespace, comments and processing instructions outside the root.
+                while i < n, XMLBytes.isSpace(p[i]) { i += 1 }
+                guard i < n else { break }
+                if region == .epilog, !isMiscellany(p, i, n) {
+                    if i + 4 > n && !final { return keep(buffer, from: i) }
+                    // libxml2 reports anything else after the root element as an error and
+                    // stops reading.
+                    isMalformed = true
+                    region = .stopped
+                    return count(buffer, upTo: n)
+                }
+                guard p[i] == UInt8(ascii: "<") else { return handOff(buffer, at: i) }
+                switch markup(p, i, n, final: final) {
+                case .next(let next): i = next
+                case .more: return keep(buffer, from: i)
+                case .handoff: return handOff(buffer, at: i)
+                }
+            case .content:
+                // A run of text, up to the next byte that needs a look. libxml2 reports a run
+                // at a reference or markup, and drops a run in which it finds an error: the
+                // scanner hands off at the start of the run (`run`), with the text before it
+                // (`pending[..<runPending]`) reported.
+                var start = i
+                var run = i
+                var runPending = pending.count
+                while i < n {
+                    let byte = p[i]
+                    let kind = textClasses[Int(byte)]
+                    if kind == XMLBytes.plain {
+                        i += 1
+                        continue
+                    }
+                    if kind == XMLBytes.multibyte {
+                        let length = XMLBytes.characterLength(p + i, n - i)
+                        if length > 0 {
+                            i += length
+                            continue
+                        }
+                        if length < 0 || final { return handOff(buffer, at: run, reportingPending: runPending) }
+                        report(p, start, i)
+                        return keep(buffer, from: i)
+                    }
+                    if kind == XMLBytes.bracket {
+                        if n - i < 3 {
+                            if final {
+                                i += 1
+                                continue
+                            }
+                            report(p, start, i)
+                            return keep(buffer, from: i)
+                        }
+                        if p[i + 1] == UInt8(ascii: "]"), p[i + 2] == UInt8(ascii: ">") { return handOff(buffer, at: run, reportingPending: runPending) }
+                        i += 1
+                        continue
+                    }
+                    if kind == XMLBytes.carriageReturn {
+                        // A line break, `\r\n` or a lone `\r`, is read as `\n`.
+                        if i + 1 == n && !final {
+                            report(p, start, i)
+                            return keep(buffer, from: i)
+                        }
+                        appendPending(p, start, i)
+                        pending.append(UInt8(ascii: "\n"))
+                        i += i + 1 < n && p[i + 1] == UInt8(ascii: "\n") ? 2 : 1
+                        start = i
+                        continue
+                    }
+                    if kind == XMLBytes.ampersand {
+                        appendPending(p, start, i)
+                        start = i
+                        switch Self.reference(p, i, n, final: final, into: &pending) {
+                        case .next(let next):
+                            i = next
+                            start = i
+                            run = i
+                            runPending = pending.count
+                            continue
+                        case .more:
+                            report(p, start, i)
+                            return keep(buffer, from: i)
+                        case .handoff:
+                            return handOff(buffer, at: run, reportingPending: runPending)
+                        }
+                    }
+                    break
+                }
+                guard i < n else {
+                    // The document ends inside its root element: libxml2 decides what becomes
+                    // of the last run (it drops it).
+                    if final { return handOff(buffer, at: run, reportingPending: runPending) }
+                    // Like libxml2, wait for more than a short run (of one line) at the end
+                    // of the input, which a document cut short ends with.
+                    if pending.count == runPending, n - run < Self.shortRun {
+                        flushPending()
+                        return keep(buffer, from: run)
+                    }
+                    report(p, start, i)
+                    break
+                }
+                if textClasses[Int(p[i])] == XMLBytes.forbidden { return handOff(buffer, at: run, reportingPending: runPending) }
+                report(p, start, i)
+                // `<`: markup.
+                switch markup(p, i, n, final: final) {
+                case .next(let next): i = next
+                case .more: return keep(buffer, from: i)
+                case .handoff: return handOff(buffer, at: i)
+                }
+            }
+        }
+        // Stopped at a start tag that ends the input, its lines counted.
+        if region == .stopped { return nil }
+        return final ? finish(buffer, at: n) : count(buffer, upTo: n)
+    }
+
+    /// Whether `p[i]` starts a comment or processing instruction, or may (the input ends
+    /// before it shows).
+    private func isMiscellany(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Bool {
+        guard p[i] == UInt8(ascii: "<") else { return false }
+        let expected: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "!"), UInt8(ascii: "-"), UInt8(ascii: "-")]
+        if i + 1 < n, p[i + 1] == UInt8(ascii: "?") { return true }
+        for k in 1..<4 where i + k < n && p[i + k] != expected[k] { return false }
+        return true
+    }
+
+    /// At the end of the document: done if the root element closed, else libxml2 says what
+    /// the document lacks.
+    private func finish(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Handoff? {
+        if region == .epilog { return count(buffer, upTo: index) }
+        return handOff(buffer, at: index, reopening: region == .longCDATA ? "<![CDATA[" : "")
+    }
+
+    /// Keeps `buffer[index...]` for the next input, having counted the lines before it.
+    private func keep(_ buffer: UnsafeBufferPointer<UInt8>, from index: Int) -> Handoff? {
+        guard buffer.count - index <= Self.maxTokenBytes else { return handOff(buffer, at: index) }
+        carry = Array(UnsafeBufferPointer(rebasing: buffer[index...]))
+        return count(buffer, upTo: index)
+    }
+
+    private func count(_ buffer: UnsafeBufferPointer<UInt8>, upTo end: Int) -> Handoff? {
+        if countsLines { lineFeeds += XMLBytes.lineFeeds(in: UnsafeBufferPointer(rebasing: buffer[..<end])) }
+        return nil
+    }
+
+    /// Hands the document to libxml2 at `index`, the start of a run of text, having reported
+    /// the text before the run (the first `reported` bytes waiting).
+    private func handOff(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, reportingPending reported: Int) -> Handoff? {
+        pending.removeSubrange(reported...)
+        return handOff(buffer, at: index)
+    }
+
+    private func handOff(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, reopening opener: String = "") -> Handoff? {
+        flushPending()
+        _ = count(buffer, upTo: index)
+        var bytes = declaration
+        bytes += openTags
+        bytes += opener.utf8
+        let replayedLineFeeds = XMLBytes.lineFeeds(in: bytes)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
+        region = .stopped
+        return Handoff(bytes: bytes, skippedStarts: elements.count, replayedLineFeeds: replayedLineFeeds, line: line)
+    }
+
+    // MARK: Text
+
+    /// Reports `p[start..<end]`, after any decoded text waiting.
+    @inline(__always)
+    private func report(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) {
+        if !pending.isEmpty {
+            appendPending(p, start, end)
+            flushPending()
+        } else if end > start {
+            handler.characters(UnsafeBufferPointer(start: p + start, count: end - start))
+        }
+    }
+
+    @inline(__always)
+    private func appendPending(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) {
+        if end > start { pending.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start)) }
+    }
+
+    private func flushPending() {
+        guard !pending.isEmpty else { return }
+        pending.withUnsafeBufferPointer { handler.characters($0) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The reference at `p[i]` (`&`), its text appended to `out` if it is one the scanner reads.
+    private static func reference(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool, into out: inout [UInt8]) -> Step {
+        let limit = min(n, i + 40)
+        var semicolon = i + 1
+        while semicolon < limit, p[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
+        guard semicolon < limit else { return limit == n && !final ? .more : .handoff }
+        let reference = UnsafeBufferPointer(start: p + i + 1, count: semicolon - i - 1)
+        guard let first = reference.first else { return .handoff }
+        if first == UInt8(ascii: "#") {
+            guard let scalar = XMLBytes.characterReference(UnsafeBufferPointer(rebasing: reference.dropFirst())) else { return .handoff }
+            XMLBytes.append(scalar, to: &out)
+            return .next(semicolon + 1)
+        }
+        if let byte = XMLBytes.predefined(reference) {
+            out.append(byte)
+            return .next(semicolon + 1)
+        }
+        guard XMLBytes.isNameStart(first), reference.allSatisfy(XMLBytes.isNameByte), !reference.contains(UInt8(ascii: ":")),
+              let scalar = HTMLEntities.character(named: String(decoding: reference, as: UTF8.self)) else { return .handoff }
+        XMLBytes.append(scalar, to: &out)
+        return .next(semicolon + 1)
+    }
+
+    /// The CDATA section at `p[i]` (`<![CDATA[`), its text reported at its end.
+    ///
+    /// A section the input ends inside is read again with the next input, from where its
+    /// text was read to (``cdataRead``); one longer than ``maxTokenBytes`` is reported as it
+    /// is read instead (``Region/longCDATA``).
+    private func cdataSection(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Step {
+        let textStart = i + 9
+        var j = max(textStart, i + cdataRead)
+        cdataRead = 0
+        switch sectionEnd(p, &j, n, final: final) {
+        case .next:
+            if j > textStart { handler.characters(UnsafeBufferPointer(start: p + textStart, count: j - textStart)) }
+            return .next(j + 3)
+        case .more:
+            guard n - i > Self.maxTokenBytes else {
+                cdataRead = j - i
+                return .more
+            }
+            if j > textStart { handler.characters(UnsafeBufferPointer(start: p + textStart, count: j - textStart)) }
+            region = .longCDATA
+            return .next(j)
+        case .handoff:
+            return .handoff
+        }
+    }
+
+    /// The text of a long CDATA section from `i`, reported as it is read; `i` is left where
+    /// reading stopped.
+    private func longCDATA(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int, final: Bool) -> Step {
+        let start = i
+        let step = sectionEnd(p, &i, n, final: final)
+        if i > start { handler.characters(UnsafeBufferPointer(start: p + start, count: i - start)) }
+        if case .next = step {
+            i += 3
+            region = .content
+        }
+        return step
+    }
+
+    /// Reads CDATA text from `j` to the `]]>` that ends it (`.next`, `j` at the `]]>`), to the
+    /// end of the input (`.more`, `j` where the next input must start reading), or to bytes
+    /// that are not UTF-8 or not XML characters (`.handoff`).
+    private func sectionEnd(_ p: UnsafePointer<UInt8>, _ j: inout Int, _ n: Int, final: Bool) -> Step {
+        let textClasses = XMLBytes.textClasses
+        while j < n {
+            let kind = textClasses[Int(p[j])]
+            if kind == XMLBytes.bracket {
+                if n - j < 3 { return final ? .handoff : .more }
+                if p[j + 1] == UInt8(ascii: "]"), p[j + 2] == UInt8(ascii: ">") { return .next(j) }
+                j += 1
+                continue
+            }
+            if kind == XMLBytes.multibyte {
+                let length = XMLBytes.characterLength(p + j, n - j)
+                if length > 0 {
+                    j += length
+                    continue
+                }
+                return length < 0 || final ? .handoff : .more
+            }
+            if kind == XMLBytes.forbidden { return .handoff }
+            j += 1
+        }
+        return final ? .handoff : .more
+    }
+
+    /// The comment at `p[i]` (`<!--`), which nothing reports.
+    private func comment(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Step {
+        let textClasses = XMLBytes.textClasses
+        var j = i + 4
+        while j < n {
+            let byte = p[j]
+            if byte == UInt8(ascii: "-") {
+                if n - j < 3 { return final ? .handoff : .more }
+                if p[j + 1] == UInt8(ascii: "-") { return p[j + 2] == UInt8(ascii: ">") ? .next(j + 3) : .handoff }
+                j += 1
+                continue
+            }
+            let kind = textClasses[Int(byte)]
+            if kind == XMLBytes.multibyte {
+                let length = XMLBytes.characterLength(p + j, n - j)
+                if length > 0 {
+                    j += length
+                    continue
+                }
+                return length < 0 || final ? .handoff : .more
+            }
+            if kind == XMLBytes.forbidden { return .handoff }
+            j += 1
+        }
+        return final ? .handoff : .more
+    }
+
+    // MARK: Markup
+
+    /// The markup at `p[i]` (`<`).
+    private func markup(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Step {
+        guard i + 1 < n else { return final ? .handoff : .more }
+        let next = p[i + 1]
+        if XMLBytes.isNameStart(next) { return startTag(p, i, n, final: final) }
+        if next == UInt8(ascii: "/") { return endTag(p, i, n, final: final) }
+        if next == UInt8(ascii: "?") { return instruction(p, i, n, final: final) }
+        guard next == UInt8(ascii: "!") else { return .handoff }
+        if n - i < 4 { return final ? .handoff : .more }
+        if p[i + 2] == UInt8(ascii: "-"), p[i + 3] == UInt8(ascii: "-") { return comment(p, i, n, final: final) }
+        if n - i < 9 { return final ? .handoff : .more }
+        guard region == .content, XMLBytes.starts(p + i, n - i, with: "<![CDATA[") else { return .handoff }
+        return cdataSection(p, i, n, final: final)
+    }
+
+    /// A processing instruction, which nothing reports.
+    private func instruction(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Step {
+        var j = i + 2
+        while j < n, XMLBytes.isNameByte(p[j]) { j += 1 }
+        guard j < n else { return final ? .handoff : .more }
+        let target = UnsafeBufferPointer(start: p + i + 2, count: j - i - 2)
+        guard let first = target.first, XMLBytes.isNameStart(first), !target.contains(UInt8(ascii: ":")) else { return .handoff }
+        // `xml` in any case is reserved: a declaration out of place.
+        if target.count == 3, target[0] | 0x20 == UInt8(ascii: "x"), target[1] | 0x20 == UInt8(ascii: "m"), target[2] | 0x20 == UInt8(ascii: "l") { return .handoff }
+        if p[j] == UInt8(ascii: "?") {
+            guard j + 1 < n else { return final ? .handoff : .more }
+            return p[j + 1] == UInt8(ascii: ">") ? .next(j + 2) : .handoff
+        }
+        guard XMLBytes.isSpace(p[j]) else { return .handoff }
+        let textClasses = XMLBytes.textClasses
+        while j < n {
+            let byte = p[j]
+            if byte == UInt8(ascii: "?") {
+                guard j + 1 < n else { return final ? .handoff : .more }
+                if p[j + 1] == UInt8(ascii: ">") { return .next(j + 2) }
+                j += 1
+                continue
+            }
+            let kind = textClasses[Int(byte)]
+            if kind == XMLBytes.multibyte {
+                let length = XMLBytes.characterLength(p + j, n - j)
+                if length > 0 {
+                    j += length
+                    continue
+                }
+                return length < 0 || final ? .handoff : .more
+            }
+            if kind == XMLBytes.forbidden { return .handoff }
+            j += 1
+        }
+        return final ? .handoff : .more
+    }
+
+    /// The XML declaration at `p[i]`, in the form the specification gives it: version 1.0, an
+    /// encoding (whose name was checked before), `standalone`.
+    private func declaration(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Step {
+        var end = i
+        while end < n, end - i < 512, p[end] != UInt8(ascii: ">") { end += 1 }
+        guard end < n, p[end] == UInt8(ascii: ">") else { return end - i < 512 ? .more : .handoff }
+        // Read up to the `?` before `>`.
+        let limit = end - 1
+        guard limit > i, p[limit] == UInt8(ascii: "?") else { return .handoff }
+        var j = i + 5
+        func space() -> Bool {
+            let start = j
+            while j < limit, XMLBytes.isSpace(p[j]) { j += 1 }
+            return j > start
+        }
+        /// The value of the pseudo-attribute `name` if it comes next; `nil` if another does.
+        func value(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
+            guard XMLBytes.starts(p + j, limit - j, with: name) else { return nil }
+            j += name.utf8CodeUnitCount
+            _ = space()
+            guard j < limit, p[j] == UInt8(ascii: "=") else { return nil }
+            j += 1
+            _ = space()
+            guard j < limit, p[j] == UInt8(ascii: "\"") || p[j] == UInt8(ascii: "'") else { return nil }
+            let quote = p[j]
+            let start = j + 1
+            var k = start
+            while k < limit, p[k] != quote { k += 1 }
+            guard k < limit else { return nil }
+            j = k + 1
+            return UnsafeBufferPointer(start: p + start, count: k - start)
+        }
+        guard space(), let version = value("version"), version.elementsEqual("1.0".utf8) else { return .handoff }
+        var spaced = space()
+        if spaced, XMLBytes.starts(p + j, limit - j, with: "encoding") {
+            guard let encoding = value("encoding"), let first = encoding.first, XMLBytes.isNameStart(first), first != UInt8(ascii: "_"),
+                  encoding.allSatisfy({ XMLBytes.isNameByte($0) && $0 != UInt8(ascii: ":") }) else { return .handoff }
+            spaced = space()
+        }
+        if spaced, XMLBytes.starts(p + j, limit - j, with: "standalone") {
+            guard let standalone = value("standalone"), standalone.elementsEqual("yes".utf8) || standalone.elementsEqual("no".utf8) else { return .handoff }
+            _ = space()
+        }
+        return j == limit ? .next(end + 1) : .handoff
+    }
+
+    /// The start tag at `p[i]`, reported with its attributes (and its end, if it is empty).
+    private func startTag(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Step {
+        let more: Step = final ? .handoff : .more
+        var j = i + 1
+        while j < n, XMLBytes.isNameByte(p[j]) { j += 1 }
+        guard j < n else { return more }
+        guard let element = names.id(p + i + 1, j - i - 1) else { return .handoff }
+        attributes.removeAll(keepingCapacity: true)
+        var isEmpty = false
+        while true {
+            let spaceStart = j
+            while j < n, XMLBytes.isSpace(p[j]) { j += 1 }
+            guard j < n else { return more }
+            if p[j] == UInt8(ascii: ">") {
+                j += 1
+                break
+            }
+            if p[j] == UInt8(ascii: "/") {
+                guard j + 1 < n else { return more }
+                guard p[j + 1] == UInt8(ascii: ">") else { return .handoff }
+                j += 2
+                isEmpty = true
+                break
+            }
+            guard j > spaceStart else { return .handoff }
+            let nameStart = j
+            while j < n, XMLBytes.isNameByte(p[j]) { j += 1 }
+            guard j < n else { return more }
+            guard let name = names.id(p + nameStart, j - nameStart) else { return .handoff }
+            while j < n, XMLBytes.isSpace(p[j]) { j += 1 }
+            guard j < n else { return more }
+            guard p[j] == UInt8(ascii: "=") else { return .handoff }
+            j += 1
+            while j < n, XMLBytes.isSpace(p[j]) { j += 1 }
+            guard j < n else { return more }
+            let quote = p[j]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return .handoff }
+            j += 1
+            let valueStart = j
+            var flags: UInt8 = 0
+            let attributeClasses = XMLBytes.attributeClasses
+            while j < n, p[j] != quote {
+                let kind = attributeClasses[Int(p[j])]
+                if kind == XMLBytes.forbidden { return .handoff }
+                flags |= kind
+                j += 1
+            }
+            guard j < n else { return more }
+            attributes.append(RawAttribute(name: name, start: valueStart, end: j, flags: flags))
+            j += 1
+        }
+        guard elements.count < Self.maxDepth, region == .content || region == .prolog else { return .handoff }
+
+        // Namespace declarations first: they hold for the element and all its attributes.
+        let bindingsBefore = bindings.count
+        var declarations = 0
+        for attribute in attributes {
+            let entry = names[attribute.name]
+            let prefix: Int
+            if attribute.name == XMLNameTable.xmlns {
+                prefix = 0
+            } else if entry.prefix == XMLNameTable.xmlns {
+                prefix = entry.local
+                guard prefix != XMLNameTable.xml, prefix != XMLNameTable.xmlns, attribute.end > attribute.start else { return undo(bindingsBefore) }
+            } else {
+                continue
+            }
+            // libxml2 leaves a reference in a namespace name as it reads it in attribute values
+            // (`&amp;` as `&#38;`); no namespace name has one.
+            // It also reports a name that is not a URI as an error.
+            guard attribute.flags & XMLBytes.ampersand == 0,
+                  XMLBytes.isPlainURI(UnsafeBufferPointer(start: p + attribute.start, count: attribute.end - attribute.start)),
+                  let uri = value(p, attribute) else { return undo(bindingsBefore) }
+            guard uri != "http://www.w3.org/XML/1998/namespace", uri != "http://www.w3.org/2000/xmlns/",
+                  !bindings[bindingsBefore...].contains(where: { $0.prefix == prefix }) else { return undo(bindingsBefore) }
+            bindings.append((prefix, uri.isEmpty ? .none : XMLNamespace(uri: uri)))
+            declarations += 1
+        }
+        let entry = names[element]
+        guard element != XMLNameTable.xmlns, entry.prefix != XMLNameTable.xmlns, entry.prefix != XMLNameTable.xml,
+              let namespace = boundNamespace(of: entry.prefix) else { return undo(bindingsBefore) }
+        var list: [XMLAttribute] = []
+        if attributes.count > declarations {
+            list.reserveCapacity(attributes.count - declarations)
+            for attribute in attributes {
+                let attributeEntry = names[attribute.name]
+                if attribute.name == XMLNameTable.xmlns || attributeEntry.prefix == XMLNameTable.xmlns { continue }
+                let attributeNamespace: XMLNamespace
+                switch attributeEntry.prefix {
+                case 0: attributeNamespace = .none
+                case XMLNameTable.xml: attributeNamespace = .xml
+                default:
+                    guard let bound = boundNamespace(of: attributeEntry.prefix), bound != .none else { return undo(bindingsBefore) }
+                    attributeNamespace = bound
+                }
+                guard let text = value(p, attribute) else { return undo(bindingsBefore) }
+                let local = names[attributeEntry.local].name
+                guard !list.contains(where: { $0.name == local && $0.namespace == attributeNamespace }) else { return undo(bindingsBefore) }
+                list.append(XMLAttribute(name: local, namespace: attributeNamespace, value: text))
+            }
+        }
+
+        let name = names[entry.local].name
+        region = .content
+        handler.startElement(name, namespace: namespace, attributes: list)
+        if handler.wantsStop {
+            _ = count(UnsafeBufferPointer(start: p, count: j), upTo: j)
+            region = .stopped
+            return .next(j)
+        }
+        if isEmpty {
+            handler.endElement(name, namespace: namespace)
+            bindings.removeSubrange(bindingsBefore...)
+            if elements.isEmpty { region = .epilog }
+        } else {
+            elements.append(OpenElement(qualifiedName: element, name: name, namespace: namespace, bindingsBefore: bindingsBefore, tagStart: openTags.count))
+            openTags.append(contentsOf: UnsafeBufferPointer(start: p + i, count: j - i))
+        }
+        return .next(j)
+    }
+
+    /// Drops the namespace declarations of a start tag being handed off.
+    private func undo(_ bindingsBefore: Int) -> Step {
+        bindings.removeSubrange(bindingsBefore...)
+        return .handoff
+    }
+
+    /// The end tag at `p[i]` (`</`), which must close the open element.
+    private func endTag(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Step {
+        var j = i + 2
+        while j < n, XMLBytes.isNameByte(p[j]) { j += 1 }
+        while j < n, XMLBytes.isSpace(p[j]) { j += 1 }
+        guard j < n else { return final ? .handoff : .more }
+        guard p[j] == UInt8(ascii: ">"), let open = elements.last else { return .handoff }
+        var nameEnd = j
+        while XMLBytes.isSpace(p[nameEnd - 1]) { nameEnd -= 1 }
+        guard nameEnd > i + 2, names.id(p + i + 2, nameEnd - i - 2) == open.qualifiedName else { return .handoff }
+        elements.removeLast()
+        openTags.removeSubrange(open.tagStart...)
+        bindings.removeSubrange(open.bindingsBefore...)
+        if elements.isEmpty { region = .epilog }
+        handler.endElement(open.name, namespace: open.namespace)
+        return .next(j + 1)
+    }
+
+    /// The namespace `prefix` (a name id, 0 for none) is bound to, innermost first; `nil` for
+    /// an undeclared prefix.
+    private func boundNamespace(of prefix: Int) -> XMLNamespace? {
+        for binding in bindings.reversed() where binding.prefix == prefix { return binding.namespace }
+        return prefix == 0 ? XMLNamespace.none : nil
+    }
+
+    /// An attribute's value: whitespace characters read as spaces, references replaced.
+    private func value(_ p: UnsafePointer<UInt8>, _ attribute: RawAttribute) -> String? {
+        let bytes = UnsafeBufferPointer(start: p + attribute.start, count: attribute.end - attribute.start)
+        if attribute.flags & XMLBytes.multibyte != 0, !XMLBytes.isValidText(bytes) { return nil }
+        if attribute.flags & (XMLBytes.ampersand | XMLBytes.carriageReturn | XMLBytes.lineBreak) == 0 {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var k = 0
+        while k < bytes.count {
+            let byte = bytes[k]
+            switch byte {
+            case UInt8(ascii: "\r"):
+                out.append(UInt8(ascii: " "))
+                k += k + 1 < bytes.count && bytes[k + 1] == UInt8(ascii: "\n") ? 2 : 1
+            case UInt8(ascii: "\n"), UInt8(ascii: "\t"):
+                out.append(UInt8(ascii: " "))
+                k += 1
+            case UInt8(ascii: "&"):
+                guard case .next(let next) = Self.reference(bytes.baseAddress!, k, bytes.count, final: true, into: &out) else { return nil }
+                k = next
+            default:
+                out.append(byte)
+                k += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+}
+
+/// Byte-level reading for ``UTF8XMLScanner``: classes of bytes, UTF-8 characters, names.
+enum XMLBytes {
+    /// Byte classes in text (and, for some, attribute values and CDATA).
+    static var plain: UInt8 { 0 }
+    static var multibyte: UInt8 { 1 }
+    static var ampersand: UInt8 { 2 }
+    static var carriageReturn: UInt8 { 4 }
+    static var lineBreak: UInt8 { 8 }
+    static var bracket: UInt8 { 16 }
+    static var less: UInt8 { 32 }
+    static var forbidden: UInt8 { 64 }
+
+    /// Each byte's class in text: `<` is `less`, `]` a `bracket`, the controls XML forbids
+    /// `forbidden`, `\t` and `\n` plain.
+    nonisolated(unsafe) static let textClasses: UnsafePointer<UInt8> = table { byte in
+        switch byte {
+        case 0x09, 0x0A: plain
+        case 0x0D: carriageReturn
+        case 0..<0x20: forbidden
+        case 0x26: ampersand
+        case 0x3C: less
+        case 0x5D: bracket
+        case 0x80...: multibyte
+        default: plain
+        }
+    }
+
+    /// Each byte's class in an attribute value: flags for what reading the value needs, or
+    /// `forbidden` (`<` and forbidden controls).
+    nonisolated(unsafe) static let attributeClasses: UnsafePointer<UInt8> = table { byte in
+        switch byte {
+        case 0x09, 0x0A: lineBreak
+        case 0x0D: carriageReturn
+        case 0..<0x20, 0x3C: forbidden
+        case 0x26: ampersand
+        case 0x80...: multibyte
+        default: plain
+        }
+    }
+
+    /// A table of 256 classes, made once for the process and never freed.
+    private static func table(_ kind: (Int) -> UInt8) -> UnsafePointer<UInt8> {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0..<256 { table[byte] = kind(byte) }
+        return UnsafePointer(table)
+    }
+
+    /// The length of the UTF-8 character at `p` (a byte of 128 or more), if it is one XML
+    /// allows; 0 if the bytes end inside it; -1 if it is not UTF-8 or not an XML character
+    /// (U+FFFE, U+FFFF).
+    @inline(__always)
+    static func characterLength(_ p: UnsafePointer<UInt8>, _ available: Int) -> Int {
+        let lead = p[0]
+        switch lead {
+        case 0xC2...0xDF:
+            guard available >= 2 else { return 0 }
+            return p[1] & 0xC0 == 0x80 ? 2 : -1
+        case 0xE0...0xEF:
+            guard available >= 2 else { return 0 }
+            let second = p[1]
+            let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80
+            let high: UInt8 = lead == 0xED ? 0x9F : 0xBF
+            guard second >= low, second <= high else { return -1 }
+            guard available >= 3 else { return 0 }
+            guard p[2] & 0xC0 == 0x80 else { return -1 }
+            if lead == 0xEF, second == 0xBF, p[2] >= 0xBE { return -1 }
+            return 3
+        case 0xF0...0xF4:
+            guard available >= 2 else { return 0 }
+            let second = p[1]
+            let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80
+            let high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
+            guard second >= low, second <= high else { return -1 }
+            guard available >= 3 else { return 0 }
+            guard p[2] & 0xC0 == 0x80 else { return -1 }
+            guard available >= 4 else { return 0 }
+            return p[3] & 0xC0 == 0x80 ? 4 : -1
+        default:
+            return -1
+        }
+    }
+
+    /// Whether `bytes` are UTF-8 of characters XML allows in an attribute value.
+    static func isValidText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let p = bytes.baseAddress else { return true }
+        var k = 0
+        while k < bytes.count {
+            if p[k] < 0x80 {
+                k += 1
+                continue
+            }
+            let length = characterLength(p + k, bytes.count - k)
+            guard length > 0 else { return false }
+            k += length
+        }
+        return true
+    }
+
+    /// Whether `bytes` are a URI that libxml2 reads without complaint, in the forms namespace
+    /// names take: an absolute URI with a plain host (letters, digits, `.`, `-`, a port) or
+    /// none, or a relative one without a `:`; no percent escapes, brackets or user names,
+    /// which the scanner leaves to libxml2. Empty is the default namespace undeclared.
+    static func isPlainURI(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        var fragments = 0
+        for byte in bytes {
+            guard isLetter(byte) || isDigit(byte) || "-._~:/?#!$'()*+,;=".utf8.contains(byte) else { return false }
+            if byte == UInt8(ascii: "#") { fragments += 1 }
+        }
+        guard fragments <= 1 else { return false }
+        let end = bytes.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        guard let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")) else { return true }
+        // A scheme, then a host if `//` follows.
+        guard colon > 0, isLetter(bytes[0]),
+              bytes[1..<colon].allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }) else { return false }
+        let rest = bytes[(colon + 1)...]
+        guard rest.starts(with: "//".utf8) else { return true }
+        let authority = rest.dropFirst(2).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        let host = authority.prefix { $0 != UInt8(ascii: ":") }
+        guard !host.isEmpty, host.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }) else { return false }
+        return authority.dropFirst(host.count).dropFirst().allSatisfy(isDigit)
+    }
+
+    /// The character of a numeric reference's bytes after `#`: decimal digits, or `x` and hex
+    /// digits; `nil` for anything else or a character XML forbids.
+    static func characterReference(_ digits: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        var rest = digits[...]
+        var radix: UInt32 = 10
+        if rest.first == UInt8(ascii: "x") {
+            radix = 16
+            rest = rest.dropFirst()
+        }
+        guard !rest.isEmpty, rest.count <= 8 else { return nil }
+        var value: UInt32 = 0
+        for byte in rest {
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt32(byte - UInt8(ascii: "a")) + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = UInt32(byte - UInt8(ascii: "A")) + 10
+            default: return nil
+            }
+            value = value * radix + digit
+        }
+        switch value {
+        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return Unicode.Scalar(value)
+        default: return nil
+        }
+    }
+
+    static func predefined(_ name: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        switch name.count {
+        case 2 where name[1] == UInt8(ascii: "t"):
+            return name[0] == UInt8(ascii: "l") ? UInt8(ascii: "<") : name[0] == UInt8(ascii: "g") ? UInt8(ascii: ">") : nil
+        case 3 where name[0] == UInt8(ascii: "a") && name[1] == UInt8(ascii: "m") && name[2] == UInt8(ascii: "p"): return UInt8(ascii: "&")
+        case 4 where name.elementsEqual("quot".utf8): return UInt8(ascii: "\"")
+        case 4 where name.elementsEqual("apos".utf8): return UInt8(ascii: "'")
+        default: return nil
+        }
+    }
+
+    static func append(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+        UTF8.encode(scalar) { out.append($0) }
+    }
+
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+
+    /// ASCII letters and `_`: what may start a name the scanner reads.
+    @inline(__always)
+    static func isNameStart(_ byte: UInt8) -> Bool {
+        let folded = byte | 0x20
+        return (folded >= UInt8(ascii: "a") && folded <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
+    }
+
+    /// ASCII letters, digits, `_`, `-`, `.` and `:`.
+    @inline(__always)
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
+    }
+
+    static func starts(_ p: UnsafePointer<UInt8>, _ available: Int, with text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard available >= count else { return false }
+        let expected = text.utf8Start
+        for k in 0..<count where p[k] != expected[k] { return false }
+        return true
+    }
+
+    static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes { count &+= byte == 0x0A ? 1 : 0 }
+        return count
+    }
+
+    static func lineFeeds(in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { lineFeeds(in: $0) }
+    }
+}
+
+/// Element and attribute names by their bytes, each given an id once: the same few dozen
+/// names come back at every entry, and a name's string, prefix and local part are made once.
+struct XMLNameTable {
+    struct Entry {
+        var bytes: [UInt8]
+        /// The local part: the name after its prefix (the whole name without one).
+        var name: String
+        /// The id of the prefix, as a name of its own; 0 for none.
+        var prefix: Int
+        /// The id of the local part, as a name of its own.
+        var local: Int
+    }
+
+    /// Ids of the names `xmlns` and `xml`, which namespaces reserve.
+    static var xmlns: Int { 1 }
+    static var xml: Int { 2 }
+
+    /// Entries by id; id 0 is no name.
+    private var entries: [Entry] = [Entry(bytes: [], name: "", prefix: 0, local: 0)]
+    /// Open addressing: entry ids, 0 for an empty slot.
+    private var slots = [Int32](repeating: 0, count: 256)
+
+    init() {
+        _ = "xmlns".utf8.withContiguousStorageIfAvailable { id($0.baseAddress!, $0.count) }
+        _ = "xml".utf8.withContiguousStorageIfAvailable { id($0.baseAddress!, $0.count) }
+    }
+
+    subscript(id: Int) -> Entry { entries[id] }
+
+    /// The id of the name in `count` bytes at `p`, added if new; `nil` if it is not a
+    /// qualified name (an ASCII name with at most one `:`, not at either end).
+    /// - Complexity: O(`count`), expected.
+    mutating func id(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+        guard count > 0 else { return nil }
+        var hash: UInt32 = 2_166_136_261
+        for k in 0..<count { hash = (hash ^ UInt32(p[k])) &* 16_777_619 }
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while true {
+            let id = Int(slots[slot])
+            if id == 0 { break }
+            let matches = entries[id].bytes.withUnsafeBufferPointer { $0.elementsEqual(UnsafeBufferPointer(start: p, count: count)) }
+            if matches { return id }
+            slot = (slot + 1) & mask
+        }
+        let bytes = UnsafeBufferPointer(start: p, count: count)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
+            guard XMLBytes.isNameStart(p[0]) else { return nil }
+            return add(Entry(bytes: Array(bytes), name: String(decoding: bytes, as: UTF8.self), prefix: 0, local: entries.count), at: slot)
+        }
+        guard colon > 0, colon < count - 1, !bytes[(colon + 1)...].contains(UInt8(ascii: ":")),
+              let prefix = id(p, colon), let local = id(p + colon + 1, count - colon - 1) else { return nil }
+        // Adding the parts may have moved the slots.
+        slot = Int(hash) & (slots.count - 1)
+        while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+        return add(Entry(bytes: Array(bytes), name: entries[local].name, prefix: prefix, local: local), at: slot)
+    }
+
+    private mutating func add(_ entry: Entry, at slot: Int) -> Int {
+        let id = entries.count
+        entries.append(entry)
+        slots[slot] = Int32(id)
+        if entries.count * 2 > slots.count { grow() }
+        return id
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for id in 1..<entries.count {
+            var hash: UInt32 = 2_166_136_261
+            for byte in entries[id].bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            var slot = Int(hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(id)
+        }
+    }
+}

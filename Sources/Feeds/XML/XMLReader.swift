@@ -1,0 +1,93 @@
+/// The way feeds and OPML documents are read as XML: ``UTF8XMLScanner`` for a document that
+/// is UTF-8, as nearly every feed is, and libxml2 (``XMLPushParser``) for any other and for
+/// whatever the scanner hands over, so a handler sees what libxml2 alone would report, sooner.
+///
+/// The bytes are mended first (``XMLInputRepair``), whichever reads them.
+///
+/// Not thread-safe: one document, fed from one thread at a time.
+final class XMLReader {
+    private let handler: any XMLEventHandling
+    private let maxExpansionBytes: Int
+    /// The repair in front of the scanner; libxml2 repairs for itself when it reads the whole
+    /// document.
+    private var repair: XMLInputRepair
+    private var scanner: UTF8XMLScanner?
+    private var parser: XMLPushParser?
+    /// Lines the document had before libxml2 took it over, less those it reads again.
+    private var lineOffset = 0
+
+    /// A reader that reports to `handler`. The first bytes (at least four, when the document
+    /// has them) show the encoding; `charset`, an HTTP charset hint, overrides the declaration.
+    /// Lines are counted for ``line`` only if `countingLines`.
+    init(handler: any XMLEventHandling, firstBytes: [UInt8], charset: String?, maxExpansionBytes: Int, countingLines: Bool = false) {
+        self.handler = handler
+        self.maxExpansionBytes = maxExpansionBytes
+        guard Self.readsAsUTF8(firstBytes, charset: charset) else {
+            repair = .none
+            parser = XMLPushParser(handler: handler, firstBytes: firstBytes, charset: charset, maxExpansionBytes: maxExpansionBytes)
+            return
+        }
+        repair = XMLInputRepair(firstBytes: firstBytes, charset: charset)
+        scanner = UTF8XMLScanner(handler: handler, countingLines: countingLines)
+        feed(firstBytes, terminate: false)
+    }
+
+    /// Reads the next `bytes` of the document; with `terminate`, they are its last.
+    func feed(_ bytes: some Collection<UInt8>, terminate: Bool) {
+        // Repaired here whoever reads them: a parser that took over from the scanner reads
+        // them as they come (one made at the start repairs for itself, and this repair is off).
+        let repaired = bytes.withContiguousStorageIfAvailable { repair.repair($0, final: terminate) }
+            ?? Array(bytes).withUnsafeBufferPointer { repair.repair($0, final: terminate) }
+        if let parser {
+            if let repaired { parser.feed(repaired, terminate: terminate) } else { parser.feed(bytes, terminate: terminate) }
+            return
+        }
+        guard let scanner else { return }
+        let handoff: UTF8XMLScanner.Handoff?
+        if let repaired {
+            handoff = repaired.withUnsafeBufferPointer { scanner.scan($0, final: terminate) }
+        } else {
+            handoff = bytes.withContiguousStorageIfAvailable { scanner.scan($0, final: terminate) }
+                ?? Array(bytes).withUnsafeBufferPointer { scanner.scan($0, final: terminate) }
+        }
+        guard let handoff else { return }
+        self.scanner = nil
+        lineOffset = handoff.line - 1 - handoff.replayedLineFeeds
+        let parser = XMLPushParser(handler: handler, firstBytes: handoff.bytes, charset: nil, maxExpansionBytes: maxExpansionBytes,
+                                   repairing: false, skippingStarts: handoff.skippedStarts)
+        self.parser = parser
+        if terminate { parser.feed(EmptyCollection<UInt8>(), terminate: true) }
+    }
+
+    /// Whether the scanner has read the whole document so far, with no help from libxml2.
+    var isScanning: Bool { scanner != nil }
+
+    /// Whether the document is not well-formed: it needed repairs, or libxml2 found errors.
+    var isMalformed: Bool { repair.repairs > 0 || parser?.isMalformed == true || scanner?.isMalformed == true }
+
+    /// Set when libxml2 hit a limit or could not be loaded; reading has stopped.
+    var failure: FeedParsingError? { parser?.failure }
+
+    /// The line read to, from 1: after the handler stopped the parse, the line of the element
+    /// it stopped at. Counted only for a reader made `countingLines` (libxml2 counts always).
+    var line: Int {
+        if let parser { return lineOffset + parser.line }
+        return scanner?.line ?? 1
+    }
+
+    /// Whether the scanner reads the document: it is UTF-8 by its byte order mark, or has none
+    /// and says so or nothing, and no charset hint says otherwise.
+    static func readsAsUTF8(_ firstBytes: [UInt8], charset: String?) -> Bool {
+        func isUTF8(_ name: String) -> Bool {
+            let name = name.lowercased()
+            return name == "utf-8" || name == "utf8"
+        }
+        if let charset, !isUTF8(charset) { return false }
+        // UTF-16 and UTF-32, with or without a byte order mark.
+        if firstBytes.starts(with: [0xFE, 0xFF]) || firstBytes.starts(with: [0xFF, 0xFE]) || firstBytes.first == 0 || firstBytes.dropFirst().first == 0 {
+            return false
+        }
+        if let declared = XMLInputRepair.declaredEncoding(firstBytes), !isUTF8(declared) { return false }
+        return true
+    }
+}

@@ -1,0 +1,329 @@
+@testable import Feeds
+import Foundation
+import SeededRandom
+import Testing
+
+/// ``XMLReader`` reads UTF-8 documents with its own scanner and hands whatever the scanner is
+/// not sure of to libxml2. Whatever it reads, and however the bytes arrive, a handler must see
+/// exactly what libxml2 alone reports, and the document must be as malformed or not.
+@Suite struct ScannerParityTests {
+    /// The events of a document, text runs joined as a handler joins them.
+    final class Recorder: XMLEventHandling {
+        enum Event: Equatable, CustomStringConvertible {
+            case start(String, XMLNamespace, [XMLAttribute])
+            case text([UInt8])
+            case end(String, XMLNamespace)
+
+            var description: String {
+                switch self {
+                case .start(let name, let namespace, let attributes):
+                    "start \(name) \(namespace) \(attributes.map { "\($0.name)|\($0.namespace)=\($0.value.debugDescription)" })"
+                case .text(let bytes): "text \(String(decoding: bytes, as: UTF8.self).debugDescription) \(bytes.count)"
+                case .end(let name, let namespace): "end \(name) \(namespace)"
+                }
+            }
+        }
+
+        var events: [Event] = []
+        /// Stops the parse at the first start tag of this name.
+        var stopAt: String?
+        private(set) var wantsStop = false
+
+        init(stopAt: String? = nil) { self.stopAt = stopAt }
+
+        func startElement(_ name: String, namespace: XMLNamespace, attributes: [XMLAttribute]) {
+            events.append(.start(name, namespace, attributes))
+            if name == stopAt { wantsStop = true }
+        }
+
+        func characters(_ text: UnsafeBufferPointer<UInt8>) {
+            if case .text(var bytes) = events.last {
+                bytes.append(contentsOf: text)
+                events[events.count - 1] = .text(bytes)
+            } else {
+                events.append(.text(Array(text)))
+            }
+        }
+
+        func endElement(_ name: String, namespace: XMLNamespace) {
+            events.append(.end(name, namespace))
+        }
+    }
+
+    struct Reading: Equatable {
+        var events: [Recorder.Event]
+        var isMalformed: Bool
+        var line: Int?
+    }
+
+    /// The document read by libxml2 alone, whole.
+    static func libxml2(_ bytes: [UInt8], stopAt: String? = nil) -> Reading {
+        let recorder = Recorder(stopAt: stopAt)
+        let parser = XMLPushParser(handler: recorder, firstBytes: bytes, charset: nil, maxExpansionBytes: 1 << 20)
+        parser.feed(EmptyCollection<UInt8>(), terminate: true)
+        return Reading(events: recorder.events, isMalformed: parser.isMalformed, line: stopAt == nil ? nil : parser.line)
+    }
+
+    /// The document read by the reader, in pieces of the given sizes (the last repeated).
+    static func reader(_ bytes: [UInt8], pieces: [Int], stopAt: String? = nil) -> (Reading, scanned: Bool) {
+        let recorder = Recorder(stopAt: stopAt)
+        let first = min(pieces.first ?? bytes.count, bytes.count)
+        let reader = XMLReader(handler: recorder, firstBytes: Array(bytes[..<first]), charset: nil, maxExpansionBytes: 1 << 20, countingLines: true)
+        var index = first
+        var piece = 1
+        while index < bytes.count {
+            let size = max(1, pieces[min(piece, pieces.count - 1)])
+            let end = min(bytes.count, index + size)
+            reader.feed(bytes[index..<end], terminate: false)
+            index = end
+            piece += 1
+        }
+        reader.feed(EmptyCollection<UInt8>(), terminate: true)
+        return (Reading(events: recorder.events, isMalformed: reader.isMalformed, line: stopAt == nil ? nil : reader.line), reader.isScanning)
+    }
+
+    // MARK: Documents as feeds write them
+
+    @Test(arguments: [FeedShape.rss, .atom, .rdf])
+    func aFeedAsPublishersWriteItIsReadByTheScannerAlone(shape: FeedShape) {
+        var random = SeededGenerator(seed: 7)
+        let document = Array(Self.feed(shape, pieces: .wellFormed, using: &random).utf8)
+        let (reading, scanned) = Self.reader(document, pieces: [256, 64 << 10])
+        #expect(scanned, "the scanner handed a well-formed \(shape) feed to libxml2")
+        #expect(reading == Self.libxml2(document))
+        #expect(!reading.isMalformed)
+    }
+
+    @Test func everythingTheScannerReadsReadsAsLibxml2ReadsIt() {
+        let seed = randomizedTestSeed()
+        print("ScannerParityTests well-formed seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        var scannedWhole = 0
+        for round in 0..<1_500 {
+            let shape = FeedShape.allCases.randomElement(using: &random)!
+            let document = Array(Self.feed(shape, pieces: .wellFormed, using: &random).utf8)
+            let pieces = (0..<4).map { _ in [1, 2, 3, 7, 64, 300, 4096].randomElement(using: &random)! }
+            let expected = Self.libxml2(document)
+            let (reading, scanned) = Self.reader(document, pieces: pieces)
+            if scanned { scannedWhole += 1 }
+            #expect(reading == expected, "round \(round), pieces \(pieces), seed \(seed)\n\(Self.difference(reading, expected))\n\(String(decoding: document, as: UTF8.self))")
+            if reading != expected { return }
+        }
+        // The scanner read most of them itself: the comparison is of the scanner, not of
+        // libxml2 with itself.
+        #expect(scannedWhole > 1_000, "seed \(seed)")
+    }
+
+    @Test func brokenDocumentsReadAsLibxml2ReadsThemWhereverTheScannerStops() {
+        let seed = randomizedTestSeed()
+        print("ScannerParityTests broken seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        var handedOff = 0
+        for round in 0..<3_000 {
+            let shape = FeedShape.allCases.randomElement(using: &random)!
+            var document = Array(Self.feed(shape, pieces: .any, using: &random).utf8)
+            // Damage as transfers and editors do: cut short, bytes changed or dropped.
+            for _ in 0..<Int.random(in: 0...2, using: &random) {
+                guard !document.isEmpty else { break }
+                let at = Int.random(in: 0..<document.count, using: &random)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: document.removeSubrange(at...)
+                case 1: document[at] = [0x00, 0x0C, 0xFF, 0xC3, 0x80, 0x3C, 0x26, 0x5D, 0x3E, 0x2D].randomElement(using: &random)!
+                case 2: document.remove(at: at)
+                default: document.insert(contentsOf: ["]]>", "<", "&", "</a>", "<!--", "\r", "\u{FFFF}", "<![CDATA["].randomElement(using: &random)!.utf8, at: at)
+                }
+            }
+            // libxml2's recovery from an error depends on how its input was cut, so the
+            // reading is compared whole; in pieces, the verdict must be the same.
+            let expected = Self.libxml2(document)
+            let (reading, scanned) = Self.reader(document, pieces: [max(1, document.count)])
+            if !scanned { handedOff += 1 }
+            #expect(reading == expected, "round \(round), seed \(seed)\n\(Self.difference(reading, expected))\n\(String(decoding: document, as: UTF8.self).debugDescription)")
+            let pieces = (0..<4).map { _ in [1, 2, 5, 64, 4096].randomElement(using: &random)! }
+            let (inPieces, _) = Self.reader(document, pieces: pieces)
+            #expect(inPieces.isMalformed == expected.isMalformed, "round \(round), pieces \(pieces), seed \(seed)\n\(String(decoding: document, as: UTF8.self).debugDescription)")
+            if reading != expected || inPieces.isMalformed != expected.isMalformed { return }
+        }
+        #expect(handedOff > 300, "seed \(seed)")
+    }
+
+    @Test func aHandlerThatStopsStopsAtTheSameElementOnTheSameLine() {
+        let seed = randomizedTestSeed()
+        print("ScannerParityTests stop seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        for round in 0..<300 {
+            let wellFormed = Bool.random(using: &random)
+            let document = Array(Self.feed(.rss, pieces: wellFormed ? .wellFormed : .any, using: &random).utf8)
+            let stopAt = ["item", "category", "title", "x:thing"].randomElement(using: &random)!
+            // A broken document whole: libxml2's recovery depends on how its input is cut.
+            let pieces = wellFormed ? [[1], [7], [4096]].randomElement(using: &random)! : [max(1, document.count)]
+            let expected = Self.libxml2(document, stopAt: stopAt)
+            let (reading, _) = Self.reader(document, pieces: pieces, stopAt: stopAt)
+            #expect(reading == expected, "round \(round), seed \(seed)\n\(Self.difference(reading, expected))")
+            if reading != expected { return }
+        }
+    }
+
+    @Test(arguments: [
+        // A document type declaration, with an entity of its own.
+        "<!DOCTYPE rss [<!ENTITY me \"Me &amp; you\">]><rss><channel><title>&me;</title></channel></rss>",
+        // An undeclared prefix, a mismatched end tag, text after the root.
+        "<rss><x:a>t</x:a></rss>",
+        "<rss><a>t</b></rss>",
+        // Not UTF-8 after the first non-ASCII character was.
+        "<rss><a>caf\u{E9} ok</a><b>\u{FFFF}</b></rss>",
+        // A `]]>` in text, an unknown entity, a capital X in a hexadecimal reference.
+        "<rss><a>x ]]> y</a></rss>",
+        "<rss><a>&bogus; &amp;</a></rss>",
+        "<rss><a>&#X41;</a></rss>",
+        // Cut short inside an element, a comment, a CDATA section.
+        "<rss><channel><title>Cut",
+        "<rss><channel><!-- a comment",
+        "<rss><channel><description><![CDATA[<p>cut",
+    ])
+    func whatTheScannerLeavesToLibxml2ReadsAsLibxml2ReadsIt(text: String) {
+        let document = Array(text.utf8)
+        let expected = Self.libxml2(document)
+        let (reading, scanned) = Self.reader(document, pieces: [document.count])
+        #expect(!scanned)
+        #expect(reading == expected, "\(Self.difference(reading, expected))")
+        for size in [1, 3, 64] {
+            let (inPieces, scanned) = Self.reader(document, pieces: [size])
+            #expect(!scanned)
+            #expect(inPieces.isMalformed == expected.isMalformed, "pieces of \(size)")
+        }
+    }
+
+    @Test(arguments: ["<rss/>tail", "<rss></rss>\n<rss/>", "<rss/><!-- ok --><?pi ok?>&amp;", "<rss/> <", "<rss/>\n<!x"])
+    func contentAfterTheRootIsAnErrorThatEndsTheReadingAsInLibxml2(text: String) {
+        let document = Array(text.utf8)
+        let expected = Self.libxml2(document)
+        #expect(expected.isMalformed)
+        for size in [1, 2, document.count] {
+            let (reading, scanned) = Self.reader(document, pieces: [size])
+            #expect(scanned, "pieces of \(size)")
+            #expect(reading == expected, "pieces of \(size)\n\(Self.difference(reading, expected))")
+        }
+    }
+
+    @Test func aDocumentInAnotherEncodingGoesToLibxml2Whole() {
+        let latin1: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss><a>caf".utf8) + [0xE9] + Array("</a></rss>".utf8)
+        let (reading, scanned) = Self.reader(latin1, pieces: [4096])
+        #expect(!scanned)
+        #expect(reading.events.contains(.text(Array("café".utf8))))
+        #expect(!XMLReader.readsAsUTF8(latin1, charset: nil))
+        #expect(!XMLReader.readsAsUTF8(Array("<rss/>".utf8), charset: "windows-1252"))
+        #expect(XMLReader.readsAsUTF8(Array("<rss/>".utf8), charset: "UTF-8"))
+        #expect(!XMLReader.readsAsUTF8([0xFF, 0xFE, 0x3C, 0x00], charset: nil))
+    }
+
+    // MARK: Random documents
+
+    enum FeedShape: CaseIterable { case rss, atom, rdf }
+
+    enum Pieces { case wellFormed, any }
+
+    /// A feed of the given shape whose every piece is drawn at random among the forms that
+    /// decide how it is read: with `.any`, also pieces that are not well-formed.
+    static func feed(_ shape: FeedShape, pieces: Pieces, using random: inout SeededGenerator) -> String {
+        let broken = pieces == .any
+        func pick(_ options: [String]) -> String { options.randomElement(using: &random)! }
+        func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+        let space = { (random: inout SeededGenerator) in [" ", "\n", "\r\n", "\t", "  ", "\n  "].randomElement(using: &random)! }
+        var out = ""
+        if chance(10) { out += "\u{FEFF}" }
+        if chance(80) {
+            out += pick([
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<?xml version='1.0' encoding='utf-8' standalone='yes'?>",
+                "<?xml version=\"1.0\"?>", "<?xml  version = \"1.0\"  encoding = \"utf8\" ?>",
+            ] + (broken ? ["<?xml version=\"1.1\"?>", "<?xml encoding=\"UTF-8\"?>", "<?xml version=\"1.0\" standalone=\"maybe\"?>", "<?xml version=\"1.0\"?"] : []))
+            out += space(&random)
+        }
+        if chance(20) { out += "<?xml-stylesheet type=\"text/xsl\" href=\"/feed.xsl\"?>\n" }
+        if chance(20) { out += "<!-- generator: café -->\n" }
+        if broken && chance(5) { out += "<!DOCTYPE rss PUBLIC \"-//Netscape Communications//DTD RSS 0.91//EN\" \"http://my.netscape.com/publish/formats/rss-0.91.dtd\">\n" }
+        let prefix = pick(["dc", "content", "media", "x"])
+        let namespaces = " xmlns:\(prefix)=\"\(pick(["http://purl.org/dc/elements/1.1/", "http://purl.org/rss/1.0/modules/content/", "http://search.yahoo.com/mrss/", "urn:x"]))\""
+        var open: [String] = []
+        func element(_ name: String, _ attributes: String = "") -> String {
+            open.append(name)
+            return "<\(name)\(attributes)>"
+        }
+        func close() -> String { "</\(open.removeLast())>" }
+
+        func text(_ random: inout SeededGenerator) -> String {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...6, using: &random) {
+                let pieces = [
+                    "plain words", " ", "café naïve 日本 😀", "&amp;", "&lt;p&gt;", "&quot;q&apos;", "&#233;", "&#xE9;", "&#x1F600;", "&nbsp;",
+                    "&eacute;", "&hellip;", "a]b", "a]]b", "\n", "\r\n", "\r", "\t", "<![CDATA[<b>raw</b> & ]] ]>]]>", "<![CDATA[]]>",
+                    "<!-- note -->", "<?pi data?>", "&#10;", "&#13;", "x > y",
+                ] + (broken ? ["&bogus;", "&#0;", "&#xD800;", "&#X41;", "&#65", "& ", "]]>", "\u{FFFE}", "\u{0B}", "<!-- a -- b -->", "<!---->", "<![CDATA[unclosed"] : [])
+                text += pieces.randomElement(using: &random)!
+            }
+            return text
+        }
+        func attribute(_ random: inout SeededGenerator) -> (name: String, text: String) {
+            let name = ["href", "type", "rel", "xml:base", "xml:lang", "\(prefix):role", "length", "a-b.c_d"].randomElement(using: &random)!
+            let values = ["https://example.com/a?b=1&amp;c=2", "text/html", "caf\u{E9}", "tab\there", "line\nbreak", "cr\r\nlf", "&#38;", "&lt;&gt;&quot;&apos;",
+                          "&nbsp;x", "&#x26;amp;", "", "'single'"] + (broken ? ["&bogus;", "a<b", "&amp", "x\u{0C}y"] : [])
+            let value = values.randomElement(using: &random)!
+            let quote = value.contains("'") ? "\"" : ["\"", "'"].randomElement(using: &random)!
+            return (name, "\(space(&random))\(name)\(["=", " = ", "\n=\n"].randomElement(using: &random)!)\(quote)\(value)\(quote)")
+        }
+
+        switch shape {
+        case .rss:
+            out += element("rss", " version=\"2.0\"\(namespaces)")
+            out += element("channel")
+        case .atom:
+            out += element("feed", " xmlns=\"http://www.w3.org/2005/Atom\"\(namespaces)")
+        case .rdf:
+            out += element("rdf:RDF", " xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns=\"http://purl.org/rss/1.0/\"\(namespaces)")
+        }
+        let entry = shape == .atom ? "entry" : "item"
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+            out += element(entry, chance(30) ? attribute(&random).text : "")
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                let name = pick(["title", "link", "description", "\(prefix):creator", "category", "guid", "x:unbound", "summary", "content", "enclosure"])
+                if name == "x:unbound" && !broken && prefix != "x" { continue }
+                var attributes = ""
+                var names: Set<String> = []
+                for _ in 0..<Int.random(in: 0...2, using: &random) {
+                    let (name, text) = attribute(&random)
+                    // The same name twice is an error, which the broken documents have enough of.
+                    if names.insert(name).inserted || broken { attributes += text }
+                }
+                if chance(15) {
+                    out += "<\(name)\(attributes)\(chance(50) ? " " : "")/>"
+                    continue
+                }
+                if chance(10) { out += "<\(name)\(attributes) xmlns=\"\(pick(["", "http://www.w3.org/1999/xhtml", "urn:inner"]))\">" } else { out += "<\(name)\(attributes)>" }
+                open.append(name)
+                out += text(&random)
+                if chance(15) {
+                    out += element("div", " xmlns=\"http://www.w3.org/1999/xhtml\"") + text(&random) + close()
+                }
+                out += chance(10) ? "</\(open.removeLast())\(space(&random))>" : close()
+                if broken && chance(3) { out += "</nope>" }
+            }
+            out += close()
+            out += space(&random)
+        }
+        while !open.isEmpty { out += close() }
+        if chance(20) { out += "\n<!-- end -->" }
+        if chance(30) { out += space(&random) }
+        if broken && chance(5) { out += "<extra/>" }
+        return out
+    }
+
+    /// Where two readings part, for a failure message.
+    static func difference(_ reading: Reading, _ expected: Reading) -> String {
+        if reading.isMalformed != expected.isMalformed { return "malformed: \(reading.isMalformed), libxml2: \(expected.isMalformed)" }
+        if reading.line != expected.line { return "line \(reading.line ?? 0), libxml2 \(expected.line ?? 0)" }
+        for (index, pair) in zip(reading.events, expected.events).enumerated() where pair.0 != pair.1 {
+            return "event \(index): \(pair.0)\n libxml2: \(pair.1)"
+        }
+        return "events: \(reading.events.count), libxml2: \(expected.events.count); last \(reading.events.last.map(String.init(describing:)) ?? "-") / \(expected.events.last.map(String.init(describing:)) ?? "-")"
+    }
+}
