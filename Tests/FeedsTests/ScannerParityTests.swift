@@ -180,6 +180,16 @@ import Testing
         "<rss><channel><title>Cut",
         "<rss><channel><!-- a comment",
         "<rss><channel><description><![CDATA[<p>cut",
+        // Cut short after a reference, in a short run, after a `]`: libxml2 drops what it
+        // was waiting to see the end of.
+        "<rss><a>t &amp;h",
+        "<rss><a>c",
+        "<rss><a>x ]",
+        // Bytes before the byte order mark, which libxml2 reads from the first byte.
+        "\r\u{FEFF}<?xml version=\"1.0\"?><rss/>",
+        // Namespace names libxml2 reads differently: not a URI, or with a reference in it.
+        "<feed xmlns=\"http:/\r/www.w3.org/2005/Atom\"><entry/></feed>",
+        "<rss xmlns:x=\"urn:in&amp;ner\"><x:a/></rss>",
     ])
     func whatTheScannerLeavesToLibxml2ReadsAsLibxml2ReadsIt(text: String) {
         let document = Array(text.utf8)
@@ -191,6 +201,26 @@ import Testing
             let (inPieces, scanned) = Self.reader(document, pieces: [size])
             #expect(!scanned)
             #expect(inPieces.isMalformed == expected.isMalformed, "pieces of \(size)")
+        }
+    }
+
+    @Test func bytesAfterAHandoffAreStillRepaired() {
+        // libxml2 takes over at the doctype (not an error: after one, libxml2 drops every
+        // reference); the bare `&` comes a byte at a time after.
+        let document = Array("<!DOCTYPE rss><rss><c>Fish & Chips</c></rss>".utf8)
+        let (reading, scanned) = Self.reader(document, pieces: [1])
+        #expect(!scanned)
+        #expect(reading.events.contains(.text(Array("Fish & Chips".utf8))))
+        #expect(reading.isMalformed)
+    }
+
+    @Test func aStopAtAStartTagThatEndsThePieceCountsItsLinesOnce() {
+        let document = Array("<rss>\n<item>\n<title\r\nrel\n=\n'x'>t</title></item></rss>".utf8)
+        for size in [1, 2, 7, document.count] {
+            let (reading, scanned) = Self.reader(document, pieces: [size], stopAt: "title")
+            #expect(scanned)
+            #expect(reading.line == 6, "pieces of \(size)")
+            #expect(reading == Self.libxml2(document, stopAt: "title"), "pieces of \(size)")
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A reader of well-formed UTF-8 XML without a document type declaration, the way nearly every
 /// feed is written: it reports the same events libxml2's SAX2 parser does, several times as
 /// fast, and gives up at the first thing it is not sure of, handing the rest of the document
@@ -21,7 +23,7 @@
 /// inside a character, as libxml2's do; the handler concatenates them.
 ///
 /// Not thread-safe: one document, fed from one thread at a time.
-final class UTF8XMLScanner {
+struct UTF8XMLScanner {
     /// What libxml2 needs to go on where the scanner stopped: ``bytes`` to parse (the XML
     /// declaration, the open elements' start tags, then the rest of the input), of which the
     /// first ``skippedStarts`` start-element events are already reported.
@@ -87,6 +89,9 @@ final class UTF8XMLScanner {
     private var openTags: [UInt8] = []
     /// The XML declaration as written, for a handoff.
     private var declaration: [UInt8] = []
+    /// The document as read before its root element, for a handoff there: libxml2 then reads
+    /// it from its first byte.
+    private var prolog: [UInt8] = []
     private var names = XMLNameTable()
     private var attributes: [RawAttribute] = []
     /// Decoded text waiting to be reported: a run of text with references in it.
@@ -116,7 +121,7 @@ final class UTF8XMLScanner {
     /// - Returns: `nil`, or what libxml2 needs to read the rest in the scanner's stead; the
     ///   scanner is done with the document then.
     /// - Complexity: O(n) in the bytes, plus the unfinished token carried from the last call.
-    func scan(_ input: UnsafeBufferPointer<UInt8>, final: Bool) -> Handoff? {
+    mutating func scan(_ input: UnsafeBufferPointer<UInt8>, final: Bool) -> Handoff? {
         if region == .stopped { return nil }
         if carry.isEmpty {
             return scanJoined(input, final: final)
@@ -138,7 +143,7 @@ final class UTF8XMLScanner {
         case handoff
     }
 
-    private func scanJoined(_ buffer: UnsafeBufferPointer<UInt8>, final: Bool) -> Handoff? {
+    private mutating func scanJoined(_ buffer: UnsafeBufferPointer<UInt8>, final: Bool) -> Handoff? {
         guard let base = buffer.baseAddress, !buffer.isEmpty else {
             return final ? finish(buffer, at: 0) : nil
         }
@@ -201,8 +206,9 @@ final class UTF8XMLScanner {
                 var run = i
                 var runPending = pending.count
                 while i < n {
-                    let byte = p[i]
-                    let kind = textClasses[Int(byte)]
+                    i = XMLBytes.skipPlainText(p, i, n)
+                    guard i < n else { break }
+                    let kind = textClasses[Int(p[i])]
                     if kind == XMLBytes.plain {
                         i += 1
                         continue
@@ -214,8 +220,7 @@ final class UTF8XMLScanner {
                             continue
                         }
                         if length < 0 || final { return handOff(buffer, at: run, reportingPending: runPending) }
-                        report(p, start, i)
-                        return keep(buffer, from: i)
+                        return waitForMore(buffer, at: i, text: start, run: run, runPending: runPending)
                     }
                     if kind == XMLBytes.bracket {
                         if n - i < 3 {
@@ -223,8 +228,7 @@ final class UTF8XMLScanner {
                                 i += 1
                                 continue
                             }
-                            report(p, start, i)
-                            return keep(buffer, from: i)
+                            return waitForMore(buffer, at: i, text: start, run: run, runPending: runPending)
                         }
                         if p[i + 1] == UInt8(ascii: "]"), p[i + 2] == UInt8(ascii: ">") { return handOff(buffer, at: run, reportingPending: runPending) }
                         i += 1
@@ -233,8 +237,7 @@ final class UTF8XMLScanner {
                     if kind == XMLBytes.carriageReturn {
                         // A line break, `\r\n` or a lone `\r`, is read as `\n`.
                         if i + 1 == n && !final {
-                            report(p, start, i)
-                            return keep(buffer, from: i)
+                            return waitForMore(buffer, at: i, text: start, run: run, runPending: runPending)
                         }
                         appendPending(p, start, i)
                         pending.append(UInt8(ascii: "\n"))
@@ -253,8 +256,7 @@ final class UTF8XMLScanner {
                             runPending = pending.count
                             continue
                         case .more:
-                            report(p, start, i)
-                            return keep(buffer, from: i)
+                            return waitForMore(buffer, at: i, text: start, run: run, runPending: runPending)
                         case .handoff:
                             return handOff(buffer, at: run, reportingPending: runPending)
                         }
@@ -265,14 +267,7 @@ final class UTF8XMLScanner {
                     // The document ends inside its root element: libxml2 decides what becomes
                     // of the last run (it drops it).
                     if final { return handOff(buffer, at: run, reportingPending: runPending) }
-                    // Like libxml2, wait for more than a short run (of one line) at the end
-                    // of the input, which a document cut short ends with.
-                    if pending.count == runPending, n - run < Self.shortRun {
-                        flushPending()
-                        return keep(buffer, from: run)
-                    }
-                    report(p, start, i)
-                    break
+                    return waitForMore(buffer, at: i, text: start, run: run, runPending: runPending)
                 }
                 if textClasses[Int(p[i])] == XMLBytes.forbidden { return handOff(buffer, at: run, reportingPending: runPending) }
                 report(p, start, i)
@@ -289,6 +284,19 @@ final class UTF8XMLScanner {
         return final ? finish(buffer, at: n) : count(buffer, upTo: n)
     }
 
+    /// At the end of the input inside a run of text that starts at `run`, with the text from
+    /// `start` to `i` not yet reported: waits for more. Like libxml2, it waits for more than a
+    /// short run (the text of one line, which a document cut short ends with) before
+    /// reporting it; a longer one is reported up to `i`.
+    private mutating func waitForMore(_ buffer: UnsafeBufferPointer<UInt8>, at i: Int, text start: Int, run: Int, runPending: Int) -> Handoff? {
+        if pending.count == runPending, i - run < Self.shortRun {
+            flushPending()
+            return keep(buffer, from: run)
+        }
+        report(buffer.baseAddress!, start, i)
+        return keep(buffer, from: i)
+    }
+
     /// Whether `p[i]` starts a comment or processing instruction, or may (the input ends
     /// before it shows).
     private func isMiscellany(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Bool {
@@ -301,35 +309,39 @@ final class UTF8XMLScanner {
 
     /// At the end of the document: done if the root element closed, else libxml2 says what
     /// the document lacks.
-    private func finish(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Handoff? {
+    private mutating func finish(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Handoff? {
         if region == .epilog { return count(buffer, upTo: index) }
         return handOff(buffer, at: index, reopening: region == .longCDATA ? "<![CDATA[" : "")
     }
 
     /// Keeps `buffer[index...]` for the next input, having counted the lines before it.
-    private func keep(_ buffer: UnsafeBufferPointer<UInt8>, from index: Int) -> Handoff? {
+    private mutating func keep(_ buffer: UnsafeBufferPointer<UInt8>, from index: Int) -> Handoff? {
         guard buffer.count - index <= Self.maxTokenBytes else { return handOff(buffer, at: index) }
         carry = Array(UnsafeBufferPointer(rebasing: buffer[index...]))
         return count(buffer, upTo: index)
     }
 
-    private func count(_ buffer: UnsafeBufferPointer<UInt8>, upTo end: Int) -> Handoff? {
+    private mutating func count(_ buffer: UnsafeBufferPointer<UInt8>, upTo end: Int) -> Handoff? {
+        if region == .prolog {
+            prolog.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<end]))
+        } else if !prolog.isEmpty {
+            prolog = []
+        }
         if countsLines { lineFeeds += XMLBytes.lineFeeds(in: UnsafeBufferPointer(rebasing: buffer[..<end])) }
         return nil
     }
 
     /// Hands the document to libxml2 at `index`, the start of a run of text, having reported
     /// the text before the run (the first `reported` bytes waiting).
-    private func handOff(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, reportingPending reported: Int) -> Handoff? {
+    private mutating func handOff(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, reportingPending reported: Int) -> Handoff? {
         pending.removeSubrange(reported...)
         return handOff(buffer, at: index)
     }
 
-    private func handOff(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, reopening opener: String = "") -> Handoff? {
+    private mutating func handOff(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, reopening opener: String = "") -> Handoff? {
         flushPending()
         _ = count(buffer, upTo: index)
-        var bytes = declaration
-        bytes += openTags
+        var bytes = region == .prolog ? prolog : declaration + openTags
         bytes += opener.utf8
         let replayedLineFeeds = XMLBytes.lineFeeds(in: bytes)
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
@@ -341,7 +353,7 @@ final class UTF8XMLScanner {
 
     /// Reports `p[start..<end]`, after any decoded text waiting.
     @inline(__always)
-    private func report(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) {
+    private mutating func report(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) {
         if !pending.isEmpty {
             appendPending(p, start, end)
             flushPending()
@@ -351,11 +363,11 @@ final class UTF8XMLScanner {
     }
 
     @inline(__always)
-    private func appendPending(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) {
+    private mutating func appendPending(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) {
         if end > start { pending.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start)) }
     }
 
-    private func flushPending() {
+    private mutating func flushPending() {
         guard !pending.isEmpty else { return }
         pending.withUnsafeBufferPointer { handler.characters($0) }
         pending.removeAll(keepingCapacity: true)
@@ -389,7 +401,7 @@ final class UTF8XMLScanner {
     /// A section the input ends inside is read again with the next input, from where its
     /// text was read to (``cdataRead``); one longer than ``maxTokenBytes`` is reported as it
     /// is read instead (``Region/longCDATA``).
-    private func cdataSection(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Step {
+    private mutating func cdataSection(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Step {
         let textStart = i + 9
         var j = max(textStart, i + cdataRead)
         cdataRead = 0
@@ -412,7 +424,7 @@ final class UTF8XMLScanner {
 
     /// The text of a long CDATA section from `i`, reported as it is read; `i` is left where
     /// reading stopped.
-    private func longCDATA(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int, final: Bool) -> Step {
+    private mutating func longCDATA(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int, final: Bool) -> Step {
         let start = i
         let step = sectionEnd(p, &i, n, final: final)
         if i > start { handler.characters(UnsafeBufferPointer(start: p + start, count: i - start)) }
@@ -429,6 +441,8 @@ final class UTF8XMLScanner {
     private func sectionEnd(_ p: UnsafePointer<UInt8>, _ j: inout Int, _ n: Int, final: Bool) -> Step {
         let textClasses = XMLBytes.textClasses
         while j < n {
+            j = XMLBytes.skipPlainText(p, j, n)
+            guard j < n else { break }
             let kind = textClasses[Int(p[j])]
             if kind == XMLBytes.bracket {
                 if n - j < 3 { return final ? .handoff : .more }
@@ -480,7 +494,7 @@ final class UTF8XMLScanner {
     // MARK: Markup
 
     /// The markup at `p[i]` (`<`).
-    private func markup(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Step {
+    private mutating func markup(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Step {
         guard i + 1 < n else { return final ? .handoff : .more }
         let next = p[i + 1]
         if XMLBytes.isNameStart(next) { return startTag(p, i, n, final: final) }
@@ -579,7 +593,7 @@ final class UTF8XMLScanner {
     }
 
     /// The start tag at `p[i]`, reported with its attributes (and its end, if it is empty).
-    private func startTag(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Step {
+    private mutating func startTag(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Step {
         let more: Step = final ? .handoff : .more
         var j = i + 1
         while j < n, XMLBytes.isNameByte(p[j]) { j += 1 }
@@ -700,13 +714,13 @@ final class UTF8XMLScanner {
     }
 
     /// Drops the namespace declarations of a start tag being handed off.
-    private func undo(_ bindingsBefore: Int) -> Step {
+    private mutating func undo(_ bindingsBefore: Int) -> Step {
         bindings.removeSubrange(bindingsBefore...)
         return .handoff
     }
 
     /// The end tag at `p[i]` (`</`), which must close the open element.
-    private func endTag(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Step {
+    private mutating func endTag(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Step {
         var j = i + 2
         while j < n, XMLBytes.isNameByte(p[j]) { j += 1 }
         while j < n, XMLBytes.isSpace(p[j]) { j += 1 }
@@ -800,6 +814,30 @@ enum XMLBytes {
         case 0x80...: multibyte
         default: plain
         }
+    }
+
+    /// The index of the first byte from `i` that is not plain ASCII text (`<`, `&`, `]`, a
+    /// control character including `\r`, `\t` and `\n`, or a byte of 128 or more), or `n`.
+    /// Eight bytes at a time, in a 64-bit word.
+    @inline(__always)
+    static func skipPlainText(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        /// High bits of the bytes of `word` that are zero (exactly whether there is one).
+        @inline(__always) func zeros(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+        var i = i
+        let raw = UnsafeRawPointer(p)
+        while i + 8 <= n {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            // Bytes of 128 and above, bytes below 0x20 (exact once those are out), `<`, `&`, `]`.
+            let special = (word & highs) | ((word &- 0x2020_2020_2020_2020) & ~word & highs)
+                | zeros(word ^ 0x3C3C_3C3C_3C3C_3C3C) | zeros(word ^ 0x2626_2626_2626_2626) | zeros(word ^ 0x5D5D_5D5D_5D5D_5D5D)
+            if special != 0 { break }
+            i += 8
+        }
+        let textClasses = XMLBytes.textClasses
+        while i < n, p[i] >= 0x20, textClasses[Int(p[i])] == plain { i += 1 }
+        return i
     }
 
     /// A table of 256 classes, made once for the process and never freed.
@@ -1007,7 +1045,7 @@ struct XMLNameTable {
         while true {
             let id = Int(slots[slot])
             if id == 0 { break }
-            let matches = entries[id].bytes.withUnsafeBufferPointer { $0.elementsEqual(UnsafeBufferPointer(start: p, count: count)) }
+            let matches = entries[id].bytes.withUnsafeBufferPointer { $0.count == count && memcmp($0.baseAddress!, p, count) == 0 }
             if matches { return id }
             slot = (slot + 1) & mask
         }

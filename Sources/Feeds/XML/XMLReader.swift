@@ -42,13 +42,13 @@ final class XMLReader {
             if let repaired { parser.feed(repaired, terminate: terminate) } else { parser.feed(bytes, terminate: terminate) }
             return
         }
-        guard let scanner else { return }
+        guard scanner != nil else { return }
         let handoff: UTF8XMLScanner.Handoff?
         if let repaired {
-            handoff = repaired.withUnsafeBufferPointer { scanner.scan($0, final: terminate) }
+            handoff = repaired.withUnsafeBufferPointer { scanner!.scan($0, final: terminate) }
         } else {
-            handoff = bytes.withContiguousStorageIfAvailable { scanner.scan($0, final: terminate) }
-                ?? Array(bytes).withUnsafeBufferPointer { scanner.scan($0, final: terminate) }
+            handoff = bytes.withContiguousStorageIfAvailable { scanner!.scan($0, final: terminate) }
+                ?? Array(bytes).withUnsafeBufferPointer { scanner!.scan($0, final: terminate) }
         }
         guard let handoff else { return }
         self.scanner = nil
