@@ -190,6 +190,16 @@ import Testing
         // Namespace names libxml2 reads differently: not a URI, or with a reference in it.
         "<feed xmlns=\"http:/\r/www.w3.org/2005/Atom\"><entry/></feed>",
         "<rss xmlns:x=\"urn:in&amp;ner\"><x:a/></rss>",
+        "<rss xmlns:a=\"http://x.org:\"><a:b xml:lang=\"en\"/></rss>",
+        "<rss xmlns:a=\"//h:x\"><a:b xml:lang=\"en\"/></rss>",
+        // An encoding other than UTF-8 in a form the reader's first look misses.
+        "<?xml version=\"1.0\" encoding\t=\t\"ISO-8859-1\"?><rss>caf\u{E9}</rss>",
+        "<?xml version=\"1.0\" encoding=\"UTF-16\"?><rss>t &amp; t</rss>",
+        // After the root: a processing instruction the scanner does not read, then a root.
+        "<rss/><?p\u{E9}?><rss><channel><title>x</title></channel></rss>",
+        "<rss/><!-- a -- b --><x>t</x>",
+        // A name longer than libxml2 reads.
+        "<rss><\(String(repeating: "a", count: 60_000))/><b>t</b></rss>",
     ])
     func whatTheScannerLeavesToLibxml2ReadsAsLibxml2ReadsIt(text: String) {
         let document = Array(text.utf8)
@@ -202,6 +212,53 @@ import Testing
             #expect(!scanned)
             #expect(inPieces.isMalformed == expected.isMalformed, "pieces of \(size)")
         }
+    }
+
+    // MARK: Hostile pieces
+
+    @Test func aLongCommentArrivingAByteAtATimeGoesToLibxml2OnceItOutgrowsTheCarry() {
+        let document = Array("<rss><!--\(String(repeating: "a", count: 40_000))--><b>t</b></rss>".utf8)
+        let recorder = Recorder()
+        let reader = XMLReader(handler: recorder, firstBytes: [], charset: nil, maxExpansionBytes: 1 << 20)
+        var handedOffAt: Int?
+        for (index, byte) in document.enumerated() {
+            reader.feed(CollectionOfOne(byte), terminate: false)
+            if handedOffAt == nil, !reader.isScanning { handedOffAt = index }
+        }
+        reader.feed(EmptyCollection<UInt8>(), terminate: true)
+        // Read again from its start with every byte, a comment would cost its length squared.
+        #expect(handedOffAt.map { $0 < 5 + UTF8XMLScanner.maxCarriedBytes + 16 } == true)
+        #expect(recorder.events == Self.libxml2(document).events)
+    }
+
+    @Test func aLongCDATASectionArrivingAByteAtATimeIsReadOnceAndReportedWhole() {
+        let text = String(repeating: "<p>caf\u{E9} ]] ]></p>\n", count: 3_000)
+        let document = Array("<rss><a><![CDATA[\(text)]]></a></rss>".utf8)
+        let (reading, scanned) = Self.reader(document, pieces: [1])
+        #expect(scanned)
+        #expect(reading == Self.libxml2(document))
+        #expect(reading.events.contains(.text(Array(text.utf8))))
+    }
+
+    @Test func whitespaceBeforeTheDeclarationIsHeldBackOnlyUpToAPage() {
+        var repair = XMLInputRepair(firstBytes: [], charset: nil)
+        var passed = 0
+        let space = [UInt8(ascii: " ")]
+        for _ in 0..<(2 * XMLInputRepair.maxHeldSpace) {
+            passed += space.withUnsafeBufferPointer { repair.repair($0, final: false) }?.count ?? 1
+        }
+        // Held, it would be joined to every piece after it; past a page it passes through,
+        // none of it lost.
+        #expect(passed == 2 * XMLInputRepair.maxHeldSpace)
+    }
+
+    @Test func thousandsOfNamesGoToLibxml2() {
+        var text = "<rss>"
+        for index in 0..<5_000 { text += "<n\(index)/>" }
+        let document = Array((text + "<b>t</b></rss>").utf8)
+        let (reading, scanned) = Self.reader(document, pieces: [document.count])
+        #expect(!scanned)
+        #expect(reading == Self.libxml2(document))
     }
 
     @Test func bytesAfterAHandoffAreStillRepaired() {

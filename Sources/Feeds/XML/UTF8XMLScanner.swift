@@ -25,11 +25,14 @@ import Foundation
 /// Not thread-safe: one document, fed from one thread at a time.
 struct UTF8XMLScanner {
     /// What libxml2 needs to go on where the scanner stopped: ``bytes`` to parse (the XML
-    /// declaration, the open elements' start tags, then the rest of the input), of which the
-    /// first ``skippedStarts`` start-element events are already reported.
+    /// declaration, the open elements' start tags, then the rest of the input; before the
+    /// root, the document from its first byte), of which the first ``skippedStarts``
+    /// start-element and ``skippedEnds`` end-element events are not to be reported (the
+    /// scanner reported them, or they are of a stand-in root).
     struct Handoff {
         var bytes: [UInt8]
         var skippedStarts: Int
+        var skippedEnds: Int
         /// Line feeds in the replayed prefix, which the document's line count already has.
         var replayedLineFeeds: Int
         /// The document's line at the point handed off, from 1.
@@ -39,6 +42,10 @@ struct UTF8XMLScanner {
     /// The longest a tag, reference, declaration or processing instruction may be before the
     /// scanner leaves it to libxml2, which has its own limits for them.
     static var maxTokenBytes: Int { 1 << 20 }
+    /// The longest token other than a CDATA section carried from one input to the next.
+    static var maxCarriedBytes: Int { 16 << 10 }
+    /// The longest name the scanner reads; libxml2's limit is 50,000 bytes.
+    static var maxNameBytes: Int { 1000 }
     /// The length of text under which libxml2 waits for more input before reporting it.
     static var shortRun: Int { 300 }
     /// The deepest nesting the scanner reads; libxml2 stops at 256 without `XML_PARSE_HUGE`.
@@ -81,6 +88,8 @@ struct UTF8XMLScanner {
     private var region = Region.prolog
     /// Bytes of an unfinished token at the end of the last input, read again with the next.
     private var carry: [UInt8] = []
+    /// Where the bytes to carry start in the input being read, set by ``keep(_:from:)``.
+    private var keptFrom: Int?
     private var elements: [OpenElement] = []
     /// Namespace prefixes in scope, innermost last: a prefix's name id (0 for the default
     /// namespace) and what it is bound to.
@@ -124,12 +133,25 @@ struct UTF8XMLScanner {
     mutating func scan(_ input: UnsafeBufferPointer<UInt8>, final: Bool) -> Handoff? {
         if region == .stopped { return nil }
         if carry.isEmpty {
-            return scanJoined(input, final: final)
+            let handoff = scanJoined(input, final: final)
+            if let kept = keptFrom {
+                carry = Array(UnsafeBufferPointer(rebasing: input[kept...]))
+                keptFrom = nil
+            }
+            return handoff
         }
+        // The unfinished token grows in place: neither it nor the bytes before it are copied
+        // for each piece (a token arriving a byte at a time would be copied a byte at a time).
         var joined = carry
-        joined.append(contentsOf: input)
         carry = []
-        return joined.withUnsafeBufferPointer { scanJoined($0, final: final) }
+        joined.append(contentsOf: input)
+        let handoff = joined.withUnsafeBufferPointer { scanJoined($0, final: final) }
+        if let kept = keptFrom {
+            joined.removeFirst(kept)
+            carry = joined
+            keptFrom = nil
+        }
+        return handoff
     }
 
     // MARK: The scan
@@ -314,10 +336,12 @@ struct UTF8XMLScanner {
         return handOff(buffer, at: index, reopening: region == .longCDATA ? "<![CDATA[" : "")
     }
 
-    /// Keeps `buffer[index...]` for the next input, having counted the lines before it.
+    /// Keeps `buffer[index...]` for the next input (``scan(_:final:)`` does), having counted
+    /// the lines before it. A token other than a CDATA section is read again from its start
+    /// with each piece, so past ``maxCarriedBytes`` libxml2 reads it instead, as it goes.
     private mutating func keep(_ buffer: UnsafeBufferPointer<UInt8>, from index: Int) -> Handoff? {
-        guard buffer.count - index <= Self.maxTokenBytes else { return handOff(buffer, at: index) }
-        carry = Array(UnsafeBufferPointer(rebasing: buffer[index...]))
+        guard buffer.count - index <= (cdataRead > 0 ? Self.maxTokenBytes : Self.maxCarriedBytes) else { return handOff(buffer, at: index) }
+        keptFrom = index
         return count(buffer, upTo: index)
     }
 
@@ -341,12 +365,27 @@ struct UTF8XMLScanner {
     private mutating func handOff(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, reopening opener: String = "") -> Handoff? {
         flushPending()
         _ = count(buffer, upTo: index)
-        var bytes = region == .prolog ? prolog : declaration + openTags
+        keptFrom = nil
+        var bytes: [UInt8]
+        var skippedStarts = elements.count
+        var skippedEnds = 0
+        switch region {
+        case .prolog:
+            bytes = prolog
+        case .epilog:
+            // After the root: a root of libxml2's own to read the rest after, its events not
+            // reported.
+            bytes = declaration + Array("<_/>".utf8)
+            skippedStarts = 1
+            skippedEnds = 1
+        default:
+            bytes = declaration + openTags
+        }
         bytes += opener.utf8
         let replayedLineFeeds = XMLBytes.lineFeeds(in: bytes)
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
         region = .stopped
-        return Handoff(bytes: bytes, skippedStarts: elements.count, replayedLineFeeds: replayedLineFeeds, line: line)
+        return Handoff(bytes: bytes, skippedStarts: skippedStarts, skippedEnds: skippedEnds, replayedLineFeeds: replayedLineFeeds, line: line)
     }
 
     // MARK: Text
@@ -472,7 +511,7 @@ struct UTF8XMLScanner {
             let byte = p[j]
             if byte == UInt8(ascii: "-") {
                 if n - j < 3 { return final ? .handoff : .more }
-                if p[j + 1] == UInt8(ascii: "-") { return p[j + 2] == UInt8(ascii: ">") ? .next(j + 3) : .handoff }
+                if p[j + 1] == UInt8(ascii: "-") { return p[j + 2] == UInt8(ascii: ">") && j - i <= Self.maxTokenBytes ? .next(j + 3) : .handoff }
                 j += 1
                 continue
             }
@@ -527,7 +566,7 @@ struct UTF8XMLScanner {
             let byte = p[j]
             if byte == UInt8(ascii: "?") {
                 guard j + 1 < n else { return final ? .handoff : .more }
-                if p[j + 1] == UInt8(ascii: ">") { return .next(j + 2) }
+                if p[j + 1] == UInt8(ascii: ">") { return j - i <= Self.maxTokenBytes ? .next(j + 2) : .handoff }
                 j += 1
                 continue
             }
@@ -581,8 +620,12 @@ struct UTF8XMLScanner {
         guard space(), let version = value("version"), version.elementsEqual("1.0".utf8) else { return .handoff }
         var spaced = space()
         if spaced, XMLBytes.starts(p + j, limit - j, with: "encoding") {
-            guard let encoding = value("encoding"), let first = encoding.first, XMLBytes.isNameStart(first), first != UInt8(ascii: "_"),
-                  encoding.allSatisfy({ XMLBytes.isNameByte($0) && $0 != UInt8(ascii: ":") }) else { return .handoff }
+            // Any other encoding is libxml2's to read (the reader checks the form it knows of,
+            // this every form).
+            guard let encoding = value("encoding"),
+                  encoding.count == 5 || encoding.count == 4,
+                  encoding.map({ $0 | 0x20 }).filter({ $0 != UInt8(ascii: "-") }).elementsEqual("utf8".utf8),
+                  encoding.count == 4 || encoding[3] == UInt8(ascii: "-") else { return .handoff }
             spaced = space()
         }
         if spaced, XMLBytes.starts(p + j, limit - j, with: "standalone") {
@@ -598,7 +641,7 @@ struct UTF8XMLScanner {
         var j = i + 1
         while j < n, XMLBytes.isNameByte(p[j]) { j += 1 }
         guard j < n else { return more }
-        guard let element = names.id(p + i + 1, j - i - 1) else { return .handoff }
+        guard j - i - 1 <= Self.maxNameBytes, let element = names.id(p + i + 1, j - i - 1) else { return .handoff }
         attributes.removeAll(keepingCapacity: true)
         var isEmpty = false
         while true {
@@ -620,7 +663,7 @@ struct UTF8XMLScanner {
             let nameStart = j
             while j < n, XMLBytes.isNameByte(p[j]) { j += 1 }
             guard j < n else { return more }
-            guard let name = names.id(p + nameStart, j - nameStart) else { return .handoff }
+            guard j - nameStart <= Self.maxNameBytes, let name = names.id(p + nameStart, j - nameStart) else { return .handoff }
             while j < n, XMLBytes.isSpace(p[j]) { j += 1 }
             guard j < n else { return more }
             guard p[j] == UInt8(ascii: "=") else { return .handoff }
@@ -643,7 +686,7 @@ struct UTF8XMLScanner {
             attributes.append(RawAttribute(name: name, start: valueStart, end: j, flags: flags))
             j += 1
         }
-        guard elements.count < Self.maxDepth, region == .content || region == .prolog else { return .handoff }
+        guard elements.count < Self.maxDepth, region == .content || region == .prolog, j - i <= Self.maxTokenBytes else { return .handoff }
 
         // Namespace declarations first: they hold for the element and all its attributes.
         let bindingsBefore = bindings.count
@@ -912,7 +955,8 @@ enum XMLBytes {
         }
         guard fragments <= 1 else { return false }
         let end = bytes.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
-        guard let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")) else { return true }
+        // A relative reference without a scheme, but not one with a host (`//host`).
+        guard let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")) else { return !bytes.starts(with: "//".utf8) }
         // A scheme, then a host if `//` follows.
         guard colon > 0, isLetter(bytes[0]),
               bytes[1..<colon].allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }) else { return false }
@@ -921,7 +965,9 @@ enum XMLBytes {
         let authority = rest.dropFirst(2).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
         let host = authority.prefix { $0 != UInt8(ascii: ":") }
         guard !host.isEmpty, host.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }) else { return false }
-        return authority.dropFirst(host.count).dropFirst().allSatisfy(isDigit)
+        // A port, if any, of at least one digit.
+        let port = authority.dropFirst(host.count)
+        return port.isEmpty || (port.count > 1 && port.dropFirst().allSatisfy(isDigit))
     }
 
     /// The character of a numeric reference's bytes after `#`: decimal digits, or `x` and hex
@@ -1017,6 +1063,8 @@ struct XMLNameTable {
         var local: Int
     }
 
+    /// The most names a table holds.
+    static var maxNames: Int { 4096 }
     /// Ids of the names `xmlns` and `xml`, which namespaces reserve.
     static var xmlns: Int { 1 }
     static var xml: Int { 2 }
@@ -1049,6 +1097,10 @@ struct XMLNameTable {
             if matches { return id }
             slot = (slot + 1) & mask
         }
+        // A document of thousands of names is not a feed; the scanner leaves it to libxml2,
+        // whose dictionary hashes with a random seed, rather than grow a table anyone can
+        // make collide.
+        guard entries.count < Self.maxNames else { return nil }
         let bytes = UnsafeBufferPointer(start: p, count: count)
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
             guard XMLBytes.isNameStart(p[0]) else { return nil }

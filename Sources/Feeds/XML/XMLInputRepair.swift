@@ -35,6 +35,9 @@ struct XMLInputRepair {
     private var state = State.start
     /// Bytes from the end of the last piece that the next one decides.
     private var held: [UInt8] = []
+    /// The most whitespace before the XML declaration held back to see whether the
+    /// declaration follows it.
+    static var maxHeldSpace: Int { 4096 }
     /// How many repairs were made.
     private(set) var repairs = 0
 
@@ -121,7 +124,16 @@ struct XMLInputRepair {
                 }
                 var end = index
                 while end < count, Self.isSpace(bytes[end]) { end += 1 }
-                if end == count && !final { return hold(from: index) }
+                if end == count && !final {
+                    // Held whitespace is joined to every piece after it: past a page of it,
+                    // it stays (and libxml2 reports a declaration after it).
+                    guard end - index <= Self.maxHeldSpace else {
+                        index = end
+                        state = .text
+                        continue
+                    }
+                    return hold(from: index)
+                }
                 if end > index, count - end < 5 && !final { return hold(from: index) }
                 let declaration: [UInt8] = Array("<?xml".utf8)
                 if end > index, count - end >= 5, (0..<5).allSatisfy({ bytes[end + $0] == declaration[$0] }) {

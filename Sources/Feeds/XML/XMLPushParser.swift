@@ -54,9 +54,11 @@ final class XMLPushParser {
     var repair: XMLInputRepair
     /// Set when a limit was hit; the parser has stopped.
     var failure: FeedParsingError?
-    /// Start-element events not to report: those of start tags replayed when this parser
-    /// takes a document over from ``UTF8XMLScanner``, which reported them.
+    /// Start- and end-element events not to report: those of start tags replayed when this
+    /// parser takes a document over from ``UTF8XMLScanner``, which reported them, and of a
+    /// stand-in root.
     private var skippedStarts: Int
+    private var skippedEnds: Int
 
     /// The most bytes handed to libxml2 in one call; see ``feed(_:terminate:)``.
     static let maxPieceBytes = 256 << 10
@@ -73,12 +75,14 @@ final class XMLPushParser {
     /// `charset`, an HTTP charset hint, overrides the declaration but not a byte order mark.
     ///
     /// With `repairing` off, the bytes go to libxml2 as they are: they were repaired before
-    /// (``XMLReader`` does so). The first `skippingStarts` start-element events are not
-    /// reported.
-    init(handler: any XMLEventHandling, firstBytes: [UInt8], charset: String?, maxExpansionBytes: Int, repairing: Bool = true, skippingStarts: Int = 0) {
+    /// (``XMLReader`` does so). The first `skippingStarts` start-element and `skippingEnds`
+    /// end-element events are not reported.
+    init(handler: any XMLEventHandling, firstBytes: [UInt8], charset: String?, maxExpansionBytes: Int, repairing: Bool = true,
+         skippingStarts: Int = 0, skippingEnds: Int = 0) {
         self.handler = handler
         self.maxExpansionBytes = maxExpansionBytes
         skippedStarts = skippingStarts
+        skippedEnds = skippingEnds
         let loaded: LibXML2?
         switch Self.refuseExternalEntities {
         case .success(let library):
@@ -192,7 +196,13 @@ final class XMLPushParser {
 
     func characters(_ text: UnsafeBufferPointer<UInt8>) { handler.characters(text) }
 
-    func end(_ name: String, namespace: XMLNamespace) { handler.endElement(name, namespace: namespace) }
+    func end(_ name: String, namespace: XMLNamespace) {
+        if skippedEnds > 0 {
+            skippedEnds -= 1
+            return
+        }
+        handler.endElement(name, namespace: namespace)
+    }
 
     /// The namespace a URI names.
     func namespace(_ uri: UnsafePointer<xmlChar>?) -> XMLNamespace {

@@ -8,6 +8,8 @@
 final class XMLReader {
     private let handler: any XMLEventHandling
     private let maxExpansionBytes: Int
+    /// The HTTP charset hint, which libxml2 obeys over the declaration when it takes over.
+    private let charset: String?
     /// The repair in front of the scanner; libxml2 repairs for itself when it reads the whole
     /// document.
     private var repair: XMLInputRepair
@@ -22,6 +24,7 @@ final class XMLReader {
     init(handler: any XMLEventHandling, firstBytes: [UInt8], charset: String?, maxExpansionBytes: Int, countingLines: Bool = false) {
         self.handler = handler
         self.maxExpansionBytes = maxExpansionBytes
+        self.charset = charset
         guard Self.readsAsUTF8(firstBytes, charset: charset) else {
             repair = .none
             parser = XMLPushParser(handler: handler, firstBytes: firstBytes, charset: charset, maxExpansionBytes: maxExpansionBytes)
@@ -53,8 +56,8 @@ final class XMLReader {
         guard let handoff else { return }
         self.scanner = nil
         lineOffset = handoff.line - 1 - handoff.replayedLineFeeds
-        let parser = XMLPushParser(handler: handler, firstBytes: handoff.bytes, charset: nil, maxExpansionBytes: maxExpansionBytes,
-                                   repairing: false, skippingStarts: handoff.skippedStarts)
+        let parser = XMLPushParser(handler: handler, firstBytes: handoff.bytes, charset: charset, maxExpansionBytes: maxExpansionBytes,
+                                   repairing: false, skippingStarts: handoff.skippedStarts, skippingEnds: handoff.skippedEnds)
         self.parser = parser
         if terminate { parser.feed(EmptyCollection<UInt8>(), terminate: true) }
     }
