@@ -74,13 +74,16 @@ enum HTMLEntities {
     }
 
     /// The character of one of XML's five predefined entities, by its name's bytes.
-    private static func predefined(_ name: UnsafeBufferPointer<UInt8>) -> UInt8? {
+    static func predefined(_ name: UnsafeBufferPointer<UInt8>) -> UInt8? {
         switch name.count {
         case 2 where name[1] == UInt8(ascii: "t"):
             return name[0] == UInt8(ascii: "l") ? UInt8(ascii: "<") : name[0] == UInt8(ascii: "g") ? UInt8(ascii: ">") : nil
-        case 3 where name.elementsEqual("amp".utf8): return UInt8(ascii: "&")
-        case 4 where name.elementsEqual("quot".utf8): return UInt8(ascii: "\"")
-        case 4 where name.elementsEqual("apos".utf8): return UInt8(ascii: "'")
+        case 3 where name[0] == UInt8(ascii: "a") && name[1] == UInt8(ascii: "m") && name[2] == UInt8(ascii: "p"):
+            return UInt8(ascii: "&")
+        case 4 where name[0] == UInt8(ascii: "q") && name[1] == UInt8(ascii: "u") && name[2] == UInt8(ascii: "o") && name[3] == UInt8(ascii: "t"):
+            return UInt8(ascii: "\"")
+        case 4 where name[0] == UInt8(ascii: "a") && name[1] == UInt8(ascii: "p") && name[2] == UInt8(ascii: "o") && name[3] == UInt8(ascii: "s"):
+            return UInt8(ascii: "'")
         default: return nil
         }
     }
@@ -96,9 +99,16 @@ enum HTMLEntities {
         }
         // A sign, as `UInt32(_:radix:)` read it when references were decoded through it.
         if rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
-        guard !rest.isEmpty else { return nil }
+        guard let value = codePoint(rest, radix: radix), value != 0 else { return nil }
+        return Unicode.Scalar(value)
+    }
+
+    /// The number `digits` write in `radix` (10 or 16), if they are all its digits, there is at
+    /// least one, and it is at most U+10FFFF.
+    static func codePoint(_ digits: Slice<UnsafeBufferPointer<UInt8>>, radix: UInt32) -> UInt32? {
+        guard !digits.isEmpty else { return nil }
         var value: UInt32 = 0
-        for byte in rest {
+        for byte in digits {
             let digit: UInt32
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
@@ -106,12 +116,9 @@ enum HTMLEntities {
             case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = UInt32(byte - UInt8(ascii: "A")) + 10
             default: return nil
             }
-            let (times, overflowed) = value.multipliedReportingOverflow(by: radix)
-            guard !overflowed else { return nil }
-            value = times + digit
+            value = value * radix + digit
             guard value <= 0x10FFFF else { return nil }
         }
-        guard value != 0 else { return nil }
-        return Unicode.Scalar(value)
+        return value
     }
 }

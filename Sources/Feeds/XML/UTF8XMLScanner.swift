@@ -425,7 +425,7 @@ struct UTF8XMLScanner {
             XMLBytes.append(scalar, to: &out)
             return .next(semicolon + 1)
         }
-        if let byte = XMLBytes.predefined(reference) {
+        if let byte = HTMLEntities.predefined(reference) {
             out.append(byte)
             return .next(semicolon + 1)
         }
@@ -478,34 +478,39 @@ struct UTF8XMLScanner {
     /// end of the input (`.more`, `j` where the next input must start reading), or to bytes
     /// that are not UTF-8 or not XML characters (`.handoff`).
     private func sectionEnd(_ p: UnsafePointer<UInt8>, _ j: inout Int, _ n: Int, final: Bool) -> Step {
-        let textClasses = XMLBytes.textClasses
         while j < n {
             j = XMLBytes.skipPlainText(p, j, n)
             guard j < n else { break }
-            let kind = textClasses[Int(p[j])]
-            if kind == XMLBytes.bracket {
+            if p[j] == UInt8(ascii: "]") {
                 if n - j < 3 { return final ? .handoff : .more }
                 if p[j + 1] == UInt8(ascii: "]"), p[j + 2] == UInt8(ascii: ">") { return .next(j) }
                 j += 1
                 continue
             }
-            if kind == XMLBytes.multibyte {
-                let length = XMLBytes.characterLength(p + j, n - j)
-                if length > 0 {
-                    j += length
-                    continue
-                }
-                return length < 0 || final ? .handoff : .more
-            }
-            if kind == XMLBytes.forbidden { return .handoff }
-            j += 1
+            if let step = Self.pass(p, &j, n, final: final) { return step }
         }
         return final ? .handoff : .more
     }
 
+    /// Moves `j` past the character at `p[j]`, one with no meaning in the markup being read:
+    /// `nil` when it did, `.more` when the input ends inside it, `.handoff` when it is not
+    /// UTF-8 or not a character XML allows.
+    @inline(__always)
+    private static func pass(_ p: UnsafePointer<UInt8>, _ j: inout Int, _ n: Int, final: Bool) -> Step? {
+        let kind = XMLBytes.textClasses[Int(p[j])]
+        if kind == XMLBytes.multibyte {
+            let length = XMLBytes.characterLength(p + j, n - j)
+            guard length > 0 else { return length < 0 || final ? .handoff : .more }
+            j += length
+            return nil
+        }
+        if kind == XMLBytes.forbidden { return .handoff }
+        j += 1
+        return nil
+    }
+
     /// The comment at `p[i]` (`<!--`), which nothing reports.
     private func comment(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Step {
-        let textClasses = XMLBytes.textClasses
         var j = i + 4
         while j < n {
             let byte = p[j]
@@ -515,17 +520,7 @@ struct UTF8XMLScanner {
                 j += 1
                 continue
             }
-            let kind = textClasses[Int(byte)]
-            if kind == XMLBytes.multibyte {
-                let length = XMLBytes.characterLength(p + j, n - j)
-                if length > 0 {
-                    j += length
-                    continue
-                }
-                return length < 0 || final ? .handoff : .more
-            }
-            if kind == XMLBytes.forbidden { return .handoff }
-            j += 1
+            if let step = Self.pass(p, &j, n, final: final) { return step }
         }
         return final ? .handoff : .more
     }
@@ -561,7 +556,6 @@ struct UTF8XMLScanner {
             return p[j + 1] == UInt8(ascii: ">") ? .next(j + 2) : .handoff
         }
         guard XMLBytes.isSpace(p[j]) else { return .handoff }
-        let textClasses = XMLBytes.textClasses
         while j < n {
             let byte = p[j]
             if byte == UInt8(ascii: "?") {
@@ -570,17 +564,7 @@ struct UTF8XMLScanner {
                 j += 1
                 continue
             }
-            let kind = textClasses[Int(byte)]
-            if kind == XMLBytes.multibyte {
-                let length = XMLBytes.characterLength(p + j, n - j)
-                if length > 0 {
-                    j += length
-                    continue
-                }
-                return length < 0 || final ? .handoff : .more
-            }
-            if kind == XMLBytes.forbidden { return .handoff }
-            j += 1
+            if let step = Self.pass(p, &j, n, final: final) { return step }
         }
         return final ? .handoff : .more
     }
@@ -971,39 +955,13 @@ enum XMLBytes {
     }
 
     /// The character of a numeric reference's bytes after `#`: decimal digits, or `x` and hex
-    /// digits; `nil` for anything else or a character XML forbids.
+    /// digits (XML's forms: HTML also allows `X` and a sign); `nil` for anything else or a
+    /// character XML forbids.
     static func characterReference(_ digits: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
-        var rest = digits[...]
-        var radix: UInt32 = 10
-        if rest.first == UInt8(ascii: "x") {
-            radix = 16
-            rest = rest.dropFirst()
-        }
-        guard !rest.isEmpty, rest.count <= 8 else { return nil }
-        var value: UInt32 = 0
-        for byte in rest {
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt32(byte - UInt8(ascii: "a")) + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = UInt32(byte - UInt8(ascii: "A")) + 10
-            default: return nil
-            }
-            value = value * radix + digit
-        }
+        let hexadecimal = digits.first == UInt8(ascii: "x")
+        guard let value = HTMLEntities.codePoint(digits.dropFirst(hexadecimal ? 1 : 0), radix: hexadecimal ? 16 : 10) else { return nil }
         switch value {
         case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return Unicode.Scalar(value)
-        default: return nil
-        }
-    }
-
-    static func predefined(_ name: UnsafeBufferPointer<UInt8>) -> UInt8? {
-        switch name.count {
-        case 2 where name[1] == UInt8(ascii: "t"):
-            return name[0] == UInt8(ascii: "l") ? UInt8(ascii: "<") : name[0] == UInt8(ascii: "g") ? UInt8(ascii: ">") : nil
-        case 3 where name[0] == UInt8(ascii: "a") && name[1] == UInt8(ascii: "m") && name[2] == UInt8(ascii: "p"): return UInt8(ascii: "&")
-        case 4 where name.elementsEqual("quot".utf8): return UInt8(ascii: "\"")
-        case 4 where name.elementsEqual("apos".utf8): return UInt8(ascii: "'")
         default: return nil
         }
     }
