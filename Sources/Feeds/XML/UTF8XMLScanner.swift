@@ -570,7 +570,7 @@ struct UTF8XMLScanner {
     }
 
     /// The XML declaration at `p[i]`, in the form the specification gives it: version 1.0, an
-    /// encoding (whose name was checked before), `standalone`.
+    /// encoding that is UTF-8 (any other is libxml2's to read), `standalone`.
     private func declaration(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Step {
         var end = i
         while end < n, end - i < 512, p[end] != UInt8(ascii: ">") { end += 1 }
