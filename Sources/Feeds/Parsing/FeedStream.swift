@@ -86,7 +86,7 @@ final class FeedStream {
         // been delivered: they belong to the completion, ahead of the remainder.
         var undelivered: [FeedEntry] = []
         if case .sniffing(let prefix) = mode {
-            guard prefix.contains(where: { !Self.isSpace($0) }) else { throw fail(.unreadable(reason: "the document is empty")) }
+            guard prefix.contains(where: { !XMLBytes.isSpace($0) }) else { throw fail(.unreadable(reason: "the document is empty")) }
             undelivered += try start(prefix).joined()
         }
         switch mode {
@@ -144,10 +144,6 @@ final class FeedStream {
         mode = .failed(error)
         return error
     }
-
-    static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
 }
 
 /// What a document is, from its first bytes.
@@ -159,7 +155,7 @@ enum DocumentKind {
     static func sniff(_ prefix: [UInt8]) -> DocumentKind {
         var bytes = prefix[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        bytes = bytes.drop(while: FeedStream.isSpace)
+        bytes = bytes.drop(while: XMLBytes.isSpace)
         if bytes.first == UInt8(ascii: "{") { return .json }
         let start = String(decoding: bytes.prefix(14), as: UTF8.self).lowercased()
         return start == "<!doctype html" ? .html : .xml

@@ -606,10 +606,7 @@ struct UTF8XMLScanner {
         if spaced, XMLBytes.starts(p + j, limit - j, with: "encoding") {
             // Any other encoding is libxml2's to read (the reader checks the form it knows of,
             // this every form).
-            guard let encoding = value("encoding"),
-                  encoding.count == 5 || encoding.count == 4,
-                  encoding.map({ $0 | 0x20 }).filter({ $0 != UInt8(ascii: "-") }).elementsEqual("utf8".utf8),
-                  encoding.count == 4 || encoding[3] == UInt8(ascii: "-") else { return .handoff }
+            guard let encoding = value("encoding"), XMLBytes.isUTF8(encoding) else { return .handoff }
             spaced = space()
         }
         if spaced, XMLBytes.starts(p + j, limit - j, with: "standalone") {
@@ -879,6 +876,16 @@ enum XMLBytes {
     /// (U+FFFE, U+FFFF).
     @inline(__always)
     static func characterLength(_ p: UnsafePointer<UInt8>, _ available: Int) -> Int {
+        let length = utf8Length(p, available)
+        if length == 3, p[0] == 0xEF, p[1] == 0xBF, p[2] >= 0xBE { return -1 }
+        return length
+    }
+
+    /// The length of the UTF-8 sequence at `p` (a byte of 128 or more): no overlong forms,
+    /// surrogates or code points past U+10FFFF; 0 if the bytes end inside it, all of them
+    /// right so far; -1 if it is not one.
+    @inline(__always)
+    static func utf8Length(_ p: UnsafePointer<UInt8>, _ available: Int) -> Int {
         let lead = p[0]
         switch lead {
         case 0xC2...0xDF:
@@ -891,9 +898,7 @@ enum XMLBytes {
             let high: UInt8 = lead == 0xED ? 0x9F : 0xBF
             guard second >= low, second <= high else { return -1 }
             guard available >= 3 else { return 0 }
-            guard p[2] & 0xC0 == 0x80 else { return -1 }
-            if lead == 0xEF, second == 0xBF, p[2] >= 0xBE { return -1 }
-            return 3
+            return p[2] & 0xC0 == 0x80 ? 3 : -1
         case 0xF0...0xF4:
             guard available >= 2 else { return 0 }
             let second = p[1]
@@ -907,6 +912,12 @@ enum XMLBytes {
         default:
             return -1
         }
+    }
+
+    /// Whether an encoding's name (a declaration's or a charset hint) is UTF-8's.
+    static func isUTF8(_ name: some Collection<UInt8>) -> Bool {
+        let folded = name.map { $0 | 0x20 }
+        return folded.elementsEqual("utf-8".utf8) || folded.elementsEqual("utf8".utf8)
     }
 
     /// Whether `bytes` are UTF-8 of characters XML allows in an attribute value.

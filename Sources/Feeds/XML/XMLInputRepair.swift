@@ -30,6 +30,9 @@ struct XMLInputRepair {
     /// of a document read as UTF-8 shows whether it is (then nothing more is checked, as a
     /// browser settles a page's encoding once), and for good once one was not.
     private var repairsUTF8: Bool
+    /// Whether libxml2 reads the document as UTF-8: it has no byte order mark of another
+    /// encoding, and the charset hint, or else its declaration, names UTF-8 or nothing.
+    let readsAsUTF8: Bool
     /// Whether a byte was found that is not UTF-8: every one after it is checked too.
     private var isLegacy = false
     private var state = State.start
@@ -47,6 +50,7 @@ struct XMLInputRepair {
     private init(repairsMarkup: Bool, repairsUTF8: Bool) {
         self.repairsMarkup = repairsMarkup
         self.repairsUTF8 = repairsUTF8
+        readsAsUTF8 = repairsUTF8
     }
 
     /// A repair for a document that starts with `firstBytes`, whose encoding libxml2 will take
@@ -58,9 +62,10 @@ struct XMLInputRepair {
             || firstBytes.starts(with: [0x00, 0x3C]) || firstBytes.starts(with: [0x3C, 0x00])
             || firstBytes.starts(with: [0x00, 0x00]) || hint.map { $0.contains("16") || $0.contains("32") || $0.contains("ucs") } ?? false
         repairsMarkup = !wide
-        let declared = Self.declaredEncoding(firstBytes)?.lowercased()
-        let isUTF8 = { (name: String?) in name == nil || name == "utf-8" || name == "utf8" }
+        let declared = Self.declaredEncoding(firstBytes)
+        let isUTF8 = { (name: String?) in name.map { XMLBytes.isUTF8($0.utf8) } ?? true }
         repairsUTF8 = !wide && isUTF8(hint) && (hint != nil || isUTF8(declared))
+        readsAsUTF8 = repairsUTF8
     }
 
     /// The `encoding` of the XML declaration at the start of `bytes`, if any.
@@ -123,7 +128,7 @@ struct XMLInputRepair {
                     if count >= 3, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
                 }
                 var end = index
-                while end < count, Self.isSpace(bytes[end]) { end += 1 }
+                while end < count, XMLBytes.isSpace(bytes[end]) { end += 1 }
                 if end == count && !final {
                     // Held whitespace is joined to every piece after it: past a page of it,
                     // it stays (and libxml2 reports a declaration after it).
@@ -301,26 +306,9 @@ struct XMLInputRepair {
     }
 
     private static func utf8Length(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, final: Bool) -> Int? {
-        let lead = bytes[index]
-        let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: (length, low) = (3, 0xA0)
-        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
-        case 0xED: (length, high) = (3, 0x9F)
-        case 0xF0: (length, low) = (4, 0x90)
-        case 0xF1...0xF3: length = 4
-        case 0xF4: (length, high) = (4, 0x8F)
-        default: return 0
-        }
-        for offset in 1..<length {
-            guard index + offset < bytes.count else { return final ? 0 : nil }
-            let byte = bytes[index + offset]
-            let (min, max) = offset == 1 ? (low, high) : (0x80, 0xBF)
-            guard byte >= min && byte <= max else { return 0 }
-        }
-        return length
+        let length = XMLBytes.utf8Length(bytes.baseAddress! + index, bytes.count - index)
+        if length != 0 { return max(length, 0) }
+        return final ? 0 : nil
     }
 
     /// The index of the first byte from `start` that is `first` or `second`, or (if asked) 128
@@ -349,13 +337,7 @@ struct XMLInputRepair {
     }
 
     private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, with text: StaticString) -> Bool {
-        let count = text.utf8CodeUnitCount
-        guard bytes.count - index >= count else { return false }
-        return text.withUTF8Buffer { prefix in (0..<count).allSatisfy { bytes[index + $0] == prefix[$0] } }
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        XMLBytes.starts(bytes.baseAddress! + index, bytes.count - index, with: text)
     }
 
     private static func startsName(_ byte: UInt8) -> Bool {

@@ -25,12 +25,14 @@ final class XMLReader {
         self.handler = handler
         self.maxExpansionBytes = maxExpansionBytes
         self.charset = charset
-        guard Self.readsAsUTF8(firstBytes, charset: charset) else {
-            repair = .none
+        let repair = XMLInputRepair(firstBytes: firstBytes, charset: charset)
+        guard repair.readsAsUTF8 else {
+            // libxml2 reads the document whole, its own repair in front.
+            self.repair = .none
             parser = XMLPushParser(handler: handler, firstBytes: firstBytes, charset: charset, maxExpansionBytes: maxExpansionBytes)
             return
         }
-        repair = XMLInputRepair(firstBytes: firstBytes, charset: charset)
+        self.repair = repair
         scanner = UTF8XMLScanner(handler: handler, countingLines: countingLines)
         feed(firstBytes, terminate: false)
     }
@@ -78,19 +80,9 @@ final class XMLReader {
         return scanner?.line ?? 1
     }
 
-    /// Whether the scanner reads the document: it is UTF-8 by its byte order mark, or has none
-    /// and says so or nothing, and no charset hint says otherwise.
+    /// Whether the scanner reads the document: libxml2 would read it as UTF-8 (the repair
+    /// decides, as it must for its own work).
     static func readsAsUTF8(_ firstBytes: [UInt8], charset: String?) -> Bool {
-        func isUTF8(_ name: String) -> Bool {
-            let name = name.lowercased()
-            return name == "utf-8" || name == "utf8"
-        }
-        if let charset, !isUTF8(charset) { return false }
-        // UTF-16 and UTF-32, with or without a byte order mark.
-        if firstBytes.starts(with: [0xFE, 0xFF]) || firstBytes.starts(with: [0xFF, 0xFE]) || firstBytes.first == 0 || firstBytes.dropFirst().first == 0 {
-            return false
-        }
-        if let declared = XMLInputRepair.declaredEncoding(firstBytes), !isUTF8(declared) { return false }
-        return true
+        XMLInputRepair(firstBytes: firstBytes, charset: charset).readsAsUTF8
     }
 }
