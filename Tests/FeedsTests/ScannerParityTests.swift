@@ -5,7 +5,9 @@ import Testing
 
 /// ``XMLReader`` reads UTF-8 documents with its own scanner and hands whatever the scanner is
 /// not sure of to libxml2. Whatever it reads, and however the bytes arrive, a handler must see
-/// exactly what libxml2 alone reports, and the document must be as malformed or not.
+/// exactly what libxml2 alone reports, and the document must be as malformed or not. The one
+/// exception is a document in an encoding libxml2 refuses, which libxml2 alone does not read
+/// at all and the reader decodes (``EncodingTests``).
 @Suite struct ScannerParityTests {
     /// The events of a document, text runs joined as a handler joins them.
     final class Recorder: XMLEventHandling {
@@ -145,6 +147,9 @@ import Testing
                 default: document.insert(contentsOf: ["]]>", "<", "&", "</a>", "<!--", "\r", "\u{FFFF}", "<![CDATA["].randomElement(using: &random)!.utf8, at: at)
                 }
             }
+            // A damaged declaration can name an encoding nobody knows: libxml2 alone reads
+            // nothing of such a document, the reader reads it as windows-1252.
+            if case .transcoded = XMLEncoding.of(firstBytes: document, charset: nil) { continue }
             // libxml2's recovery from an error depends on how its input was cut, so the
             // reading is compared whole; in pieces, the verdict must be the same.
             let expected = Self.libxml2(document)
@@ -174,6 +179,7 @@ import Testing
             let wellFormed = Bool.random(using: &random)
             let document = Array(Self.feed(.rss, pieces: wellFormed ? .wellFormed : .any, using: &random).utf8)
             let stopAt = ["item", "category", "title", "x:thing"].randomElement(using: &random)!
+            if case .transcoded = XMLEncoding.of(firstBytes: document, charset: nil) { continue }
             // A broken document whole: libxml2's recovery depends on how its input is cut.
             let pieces = wellFormed ? [[1], [7], [4096]].randomElement(using: &random)! : [max(1, document.count)]
             let expected = Self.libxml2(document, stopAt: stopAt)

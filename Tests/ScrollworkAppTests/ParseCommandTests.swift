@@ -32,6 +32,7 @@ struct ParseCommandTests {
         #expect(object["title"] as? String == "Quote \"this\"")
         #expect(object["link"] as? String == "https://q.example/")
         #expect(object["malformed"] as? Bool == false)
+        #expect(object["assumedEncoding"] is NSNull)
         let entries = try #require(object["entries"] as? [[String: Any]])
         #expect(entries.count == 2)
         #expect(Set(entries[0].keys) == ["id", "title", "link", "published", "updated", "author", "summary", "thumbnail"])
@@ -44,6 +45,24 @@ struct ParseCommandTests {
         #expect(entries[0]["thumbnail"] as? String == "https://q.example/i.png")
         #expect(entries[1]["published"] is NSNull)
         #expect((entries[1]["id"] as? String)?.hasPrefix("title:") == true)
+    }
+
+    @Test func saysWhichEncodingItAssumedForAnEncodingNobodyKnows() throws {
+        let path = scratch.path("dbcs.xml").path
+        let bytes = Array(#"<?xml version="1.0" encoding="dbcs"?><rss version="2.0"><channel><title>Caf"#.utf8) + [0xE9]
+            + Array("</title><item><guid>1</guid><title>One</title></item></channel></rss>".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        let outcome = ParseCommand.parse(path, with: FeedDocumentParser())
+        guard case .parsed(let feed) = outcome else {
+            Issue.record("not parsed: \(outcome)")
+            return
+        }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(ParseCommand.jsonLine(file: path, outcome).utf8)) as? [String: Any])
+
+        #expect(object["assumedEncoding"] as? String == "windows-1252")
+        #expect(object["title"] as? String == "Café")
+        #expect(ParseCommand.summary(file: path, feed).hasPrefix(#"\#(path): rss2, "Café", 1 entry (unknown encoding "dbcs", read as windows-1252)"#))
     }
 
     @Test func reportsAFileThatIsNotAFeedAsAnErrorLine() throws {

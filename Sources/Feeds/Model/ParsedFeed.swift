@@ -6,11 +6,14 @@ public struct ParsedFeed: Sendable, Hashable {
     public var entries: [FeedEntry]
     /// Whether the document was not well-formed and what is here was salvaged by recovery.
     public var isMalformed: Bool
+    /// The encoding the document was read in for want of one it named that is known.
+    public var assumedEncoding: AssumedEncoding?
 
     /// A parsed feed.
-    public init(info: FeedInfo, entries: [FeedEntry], isMalformed: Bool) {
+    public init(info: FeedInfo, entries: [FeedEntry], isMalformed: Bool, assumedEncoding: AssumedEncoding? = nil) {
         self.info = info
         self.entries = entries
         self.isMalformed = isMalformed
+        self.assumedEncoding = assumedEncoding
     }
 }

@@ -76,6 +76,9 @@ extension FeedParser {
         public var entries: [FeedEntry]
         /// Whether the document was not well-formed and the entries were salvaged by recovery.
         public var isMalformed: Bool
+        /// The encoding the document was read in for want of one it named that is known;
+        /// such a document is also ``isMalformed``.
+        public var assumedEncoding: AssumedEncoding? = nil
     }
 
     /// Batch size and the limits that bound a parse's time and memory.

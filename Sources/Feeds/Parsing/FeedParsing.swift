@@ -29,6 +29,6 @@ public struct FeedDocumentParser: FeedParsing {
         var entries = try parser.consume(bytes).flatMap { $0 }
         let end = try parser.finish()
         entries += end.entries
-        return ParsedFeed(info: end.info, entries: entries, isMalformed: end.isMalformed)
+        return ParsedFeed(info: end.info, entries: entries, isMalformed: end.isMalformed, assumedEncoding: end.assumedEncoding)
     }
 }

@@ -49,7 +49,7 @@ final class FeedStream {
         let completion = try finishUnsanitized()
         return FeedParser.Completion(
             info: completion.info.sanitized(), entries: completion.entries.map { $0.sanitized() },
-            isMalformed: completion.isMalformed)
+            isMalformed: completion.isMalformed, assumedEncoding: completion.assumedEncoding)
     }
 
     private func consumeUnsanitized(_ bytes: some Collection<UInt8>) throws(FeedParsingError) -> [[FeedEntry]] {
@@ -99,7 +99,8 @@ final class FeedStream {
             var entries = undelivered
             entries += builder.takeBatches().joined()
             entries += builder.takeRemainder()
-            return FeedParser.Completion(info: builder.info, entries: entries, isMalformed: parser.isMalformed)
+            return FeedParser.Completion(info: builder.info, entries: entries, isMalformed: parser.isMalformed,
+                                         assumedEncoding: parser.assumedEncoding)
         case .json(let buffer):
             let feed = try JSONFeedDecoder.decode(buffer, url: url, maxFieldBytes: configuration.maxFieldBytes)
             return FeedParser.Completion(info: feed.info, entries: feed.entries, isMalformed: false)

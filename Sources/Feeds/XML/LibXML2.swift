@@ -30,6 +30,7 @@ struct LibXML2: Sendable {
     let initParser: @convention(c) () -> Void
     let switchToEncoding: @convention(c) (Context?, xmlCharEncodingHandlerPtr?) -> Int32
     let findCharEncodingHandler: @convention(c) (UnsafePointer<CChar>?) -> xmlCharEncodingHandlerPtr?
+    let charEncCloseFunc: @convention(c) (xmlCharEncodingHandlerPtr?) -> Int32
     let dictOwns: @convention(c) (xmlDictPtr?, UnsafePointer<xmlChar>?) -> Int32
     let setExternalEntityLoader: @convention(c) (xmlExternalEntityLoader?) -> Void
     let htmlCreatePushParserCtxt: @convention(c) (
@@ -100,6 +101,7 @@ struct LibXML2: Sendable {
             initParser: symbol("xmlInitParser"),
             switchToEncoding: symbol("xmlSwitchToEncoding"),
             findCharEncodingHandler: symbol("xmlFindCharEncodingHandler"),
+            charEncCloseFunc: symbol("xmlCharEncCloseFunc"),
             dictOwns: symbol("xmlDictOwns"),
             setExternalEntityLoader: symbol("xmlSetExternalEntityLoader"),
             htmlCreatePushParserCtxt: symbol("htmlCreatePushParserCtxt"),

@@ -33,8 +33,9 @@ struct XMLInputRepair {
     /// Whether libxml2 reads the document as UTF-8: it has no byte order mark of another
     /// encoding, and the charset hint, or else its declaration, names UTF-8 or nothing.
     let readsAsUTF8: Bool
-    /// Whether a byte was found that is not UTF-8: every one after it is checked too.
-    private var isLegacy = false
+    /// Whether a byte was found that is not UTF-8: every one after it is checked too, and
+    /// read as windows-1252.
+    private(set) var isLegacy = false
     private var state = State.start
     /// Bytes from the end of the last piece that the next one decides.
     private var held: [UInt8] = []
@@ -47,7 +48,9 @@ struct XMLInputRepair {
     /// A repair that repairs nothing, for bytes repaired before.
     static var none: XMLInputRepair { XMLInputRepair(repairsMarkup: false, repairsUTF8: false) }
 
-    private init(repairsMarkup: Bool, repairsUTF8: Bool) {
+    /// A repair of `&` and `<` if `repairsMarkup`, and of bytes that are not UTF-8 if
+    /// `repairsUTF8`.
+    init(repairsMarkup: Bool, repairsUTF8: Bool) {
         self.repairsMarkup = repairsMarkup
         self.repairsUTF8 = repairsUTF8
         readsAsUTF8 = repairsUTF8
@@ -57,28 +60,10 @@ struct XMLInputRepair {
     /// from `charset` (an HTTP charset hint, which overrides the declaration) or else from the
     /// document.
     init(firstBytes: [UInt8], charset: String?) {
-        let hint = charset?.lowercased()
-        let wide = firstBytes.starts(with: [0xFE, 0xFF]) || firstBytes.starts(with: [0xFF, 0xFE])
-            || firstBytes.starts(with: [0x00, 0x3C]) || firstBytes.starts(with: [0x3C, 0x00])
-            || firstBytes.starts(with: [0x00, 0x00]) || hint.map { $0.contains("16") || $0.contains("32") || $0.contains("ucs") } ?? false
-        repairsMarkup = !wide
-        let declared = Self.declaredEncoding(firstBytes)
+        let compatible = XMLEncoding.isASCIICompatible(firstBytes: firstBytes, charset: charset)
+        let declared = XMLEncoding.declaredEncoding(firstBytes)
         let isUTF8 = { (name: String?) in name.map { XMLBytes.isUTF8($0.utf8) } ?? true }
-        repairsUTF8 = !wide && isUTF8(hint) && (hint != nil || isUTF8(declared))
-        readsAsUTF8 = repairsUTF8
-    }
-
-    /// The `encoding` of the XML declaration at the start of `bytes`, if any.
-    static func declaredEncoding(_ bytes: [UInt8]) -> String? {
-        var rest = bytes[...]
-        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
-        rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        guard rest.starts(with: Array("<?xml".utf8)), let end = rest.firstIndex(of: UInt8(ascii: ">")) else { return nil }
-        let declaration = String(decoding: rest[..<end], as: UTF8.self)
-        guard let range = declaration.range(of: "encoding") else { return nil }
-        let value = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" }
-        guard let quote = value.first, quote == "\"" || quote == "'" else { return nil }
-        return String(value.dropFirst().prefix { $0 != quote })
+        self.init(repairsMarkup: compatible, repairsUTF8: compatible && isUTF8(charset) && (charset != nil || isUTF8(declared)))
     }
 
     /// `piece` repaired, or `nil` when it passes as it is; with `final`, nothing is held back.
@@ -349,15 +334,11 @@ struct XMLInputRepair {
         startsName(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
-    /// A windows-1252 byte as UTF-8 (its five unassigned bytes as Latin-1's C1 controls, which
-    /// the sanitiser removes later, as every other control).
+    /// A windows-1252 byte as UTF-8.
     static func windows1252(_ byte: UInt8) -> [UInt8] {
-        let scalar: UInt32 = byte >= 0x80 && byte < 0xA0 ? windows1252High[Int(byte - 0x80)] : UInt32(byte)
-        return Array(String(Unicode.Scalar(scalar)!).utf8)
+        guard byte >= 0x80 else { return [byte] }
+        var bytes: [UInt8] = []
+        XMLTranscoder.appendWindows1252(byte, to: &bytes)
+        return bytes
     }
-
-    private static let windows1252High: [UInt32] = [
-        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
-        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
-    ]
 }

@@ -10,7 +10,8 @@ struct ParseCommand: ParsableCommand {
         abstract: "Parse RSS, Atom or JSON Feed files and print what they hold, without storing anything.",
         discussion: """
             With --json, one line per file: {"file", "format" (rss2, rss1, rss09, atom1, atom03 \
-            or json), "title", "link", "malformed", "entries": [{"id", "title", "link", \
+            or json), "title", "link", "malformed", "assumedEncoding" (the encoding a document was read \
+            in when the one it named is unknown or its bytes are not UTF-8, else null), "entries": [{"id", "title", "link", \
             "published", "updated", "author", "summary", "thumbnail"}]}, dates in RFC 3339 UTC \
             or null; or {"file", "error"} for a file that cannot be read or is not a feed. \
             Relative links resolve against the feed's site link (else the file's URL). Exit status: 0 when every file \
@@ -84,7 +85,7 @@ struct ParseCommand: ParsableCommand {
             }
             return "{\"file\": \(JSONText.quoted(file)), \"format\": \(JSONText.quoted(feed.info.format.rawValue)), "
                 + "\"title\": \(optional(feed.info.title)), \"link\": \(optional(feed.info.link?.absoluteString)), "
-                + "\"malformed\": \(feed.isMalformed), \"entries\": [\(entries.joined(separator: ", "))]}"
+                + "\"malformed\": \(feed.isMalformed), \"assumedEncoding\": \(optional(feed.assumedEncoding?.read)), \"entries\": [\(entries.joined(separator: ", "))]}"
         }
     }
 
@@ -93,7 +94,11 @@ struct ParseCommand: ParsableCommand {
         var header = "\(file): \(feed.info.format.rawValue), \"\(feed.info.title ?? "untitled")\""
         if let link = feed.info.link { header += " <\(link.absoluteString)>" }
         header += ", \(feed.entries.count) \(feed.entries.count == 1 ? "entry" : "entries")"
-        if feed.isMalformed { header += " (malformed, salvaged)" }
+        if let assumed = feed.assumedEncoding {
+            header += " (\(assumed))"
+        } else if feed.isMalformed {
+            header += " (malformed, salvaged)"
+        }
         let entries = feed.entries
             .sorted { ($0.published ?? $0.updated ?? .distantPast) > ($1.published ?? $1.updated ?? .distantPast) }
             .map { entry in
