@@ -105,6 +105,9 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Sync with a feed server: the synchronous core and the servers' APIs, pure (requests
+        // and replies as values); a runtime sends the requests.
+        .target(name: "FeedSync", dependencies: ["Feeds"]),
         // The scrolling list itself: geometry, scroll physics, ranges, coalesced updates. Its
         // ranges say how urgent each row's content is in tiers of its own; it knows no loader.
         .target(name: "ListViewport", dependencies: ["ListDiff"]),
@@ -245,6 +248,7 @@ let package = Package(
             name: "FeedsTests",
             dependencies: ["Feeds", "SeededRandom", "ScrollworkTestSupport", "FeedsTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "FeedSyncTests", dependencies: ["FeedSync", "Feeds"]),
         // The child that FeedsTests kills in the middle of an ingest: a crash test needs a real
         // process. `swift test` builds it next to the test bundle, where the test finds it.
         .executableTarget(

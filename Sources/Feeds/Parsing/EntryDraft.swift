@@ -51,8 +51,8 @@ struct EntryDraft {
         }
         let summary = self.summary ?? fallbackSummary
         let thumbnail = self.thumbnail?.url
-            ?? Self.firstImage(in: content, base: contentBase)
-            ?? Self.firstImage(in: summary, base: summaryBase)
+            ?? HTMLTagScanner.firstImage(in: content, base: contentBase)
+            ?? HTMLTagScanner.firstImage(in: summary, base: summaryBase)
         return FeedEntry(
             id: Self.id(guid: guid, link: link, date: published ?? updated, title: title, text: summary ?? content),
             title: title, link: link, author: author ?? fallbackAuthor ?? feedAuthor, categories: categories,
@@ -70,16 +70,6 @@ struct EntryDraft {
         if let link, let date { return link.absoluteString + " " + FeedDate.rfc3339(date) }
         if let link { return link.absoluteString }
         return "title:" + StableHash.hex(title.isEmpty ? text ?? "" : title)
-    }
-
-    static func firstImage(in html: String?, base: URL?) -> URL? {
-        guard let html else { return nil }
-        var found: URL?
-        HTMLTagScanner.forEachTag(named: "img", in: html, attribute: "src") { source in
-            found = source.flatMap { URLResolver.resolve($0, against: base) }
-            return found == nil
-        }
-        return found
     }
 }
 

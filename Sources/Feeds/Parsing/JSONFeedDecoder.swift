@@ -60,7 +60,7 @@ enum JSONFeedDecoder {
                 categories: item["tags"] as? [String] ?? [], published: published, updated: updated,
                 summary: summary, content: content, enclosures: attachments,
                 thumbnail: link("image", item) ?? link("banner_image", item) ?? imageAttachment
-                    ?? EntryDraft.firstImage(in: content, base: base),
+                    ?? HTMLTagScanner.firstImage(in: content, base: base),
                 isTruncated: isTruncated
             )
         }

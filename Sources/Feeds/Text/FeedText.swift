@@ -21,10 +21,10 @@
 ///
 /// Removal, not replacement: a title reads `Hello ]0;PWNED` rather than carrying anything a
 /// terminal could act on; the terminal layer's sanitiser is a second, independent gate.
-enum FeedText {
+package enum FeedText {
     /// `text` fit for a single-line field.
     /// - Complexity: O(n) in the UTF-8 length; one pass, and no copy when nothing is removed.
-    static func line(_ text: String) -> String {
+    package static func line(_ text: String) -> String {
         clean(text, removingBidiControls: true)
     }
 
@@ -120,7 +120,7 @@ enum FeedText {
 
 extension FeedEntry {
     /// This entry with every text field through ``FeedText``.
-    func sanitized() -> FeedEntry {
+    package func sanitized() -> FeedEntry {
         var entry = self
         entry.id = FeedText.line(id)
         entry.title = FeedText.line(title)

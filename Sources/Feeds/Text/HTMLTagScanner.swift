@@ -2,7 +2,7 @@ import Foundation
 
 /// Finds tags of one name in HTML and reads their attributes, without building a document:
 /// enough for `<img src>` in entry content and `<link rel="alternate">` in a page's head.
-enum HTMLTagScanner {
+package enum HTMLTagScanner {
     /// Calls `visit` with the attributes (names lowercased, values with character references
     /// decoded) of each `<name ...>` tag in `html`, in order, until `visit` returns `false`.
     /// When an attribute is written twice, the first one counts, as in HTML.
@@ -119,5 +119,17 @@ enum HTMLTagScanner {
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    }
+
+    /// The first `<img src>` of `html`, resolved against `base`: an entry's thumbnail when its
+    /// feed names none.
+    package static func firstImage(in html: String?, base: URL?) -> URL? {
+        guard let html else { return nil }
+        var found: URL?
+        forEachTag(named: "img", in: html, attribute: "src") { source in
+            found = source.flatMap { URLResolver.resolve($0, against: base) }
+            return found == nil
+        }
+        return found
     }
 }

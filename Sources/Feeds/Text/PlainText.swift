@@ -1,11 +1,11 @@
 /// Turns HTML (or text that may contain some) into plain text for titles.
-enum PlainText {
+package enum PlainText {
     /// `html` without tags and comments, character references decoded, runs of whitespace
     /// (no-break spaces included) collapsed to one space, and trimmed.
     ///
     /// A `<` that does not start a tag (`a < b`) is kept as text.
     /// - Complexity: O(n).
-    static func from(html: String) -> String {
+    package static func from(html: String) -> String {
         guard html.containsUTF8(UInt8(ascii: "<")) else { return collapsingWhitespace(HTMLEntities.decode(html)) }
         let stripped = html.utf8.withContiguousStorageIfAvailable(withoutTags) ?? Array(html.utf8).withUnsafeBufferPointer(withoutTags)
         return collapsingWhitespace(HTMLEntities.decode(stripped))
@@ -74,7 +74,7 @@ enum PlainText {
     /// Whether `text`, declared HTML, really holds some: an HTML element's tag or a character
     /// reference. A title such as "Nice <gorilla> what's he weigh?" escaped into an RSS title
     /// holds neither, and is the text it shows, as feedparser and browsers' readers take it.
-    static func looksLikeHTML(_ text: String) -> Bool {
+    package static func looksLikeHTML(_ text: String) -> Bool {
         guard text.containsUTF8(UInt8(ascii: "<")) || text.containsUTF8(UInt8(ascii: "&")) else { return false }
         var text = text
         return text.withUTF8 { bytes in
@@ -128,7 +128,7 @@ enum PlainText {
     /// Read on the UTF-8 bytes, copying the runs between spaces whole; only the lead bytes of
     /// the non-ASCII spaces (`C2`, `E1`, `E2`, `E3`) have their character decoded.
     /// - Complexity: O(n).
-    static func collapsingWhitespace(_ text: String) -> String {
+    package static func collapsingWhitespace(_ text: String) -> String {
         if isCollapsed(text) { return text }
         var text = text
         return text.withUTF8 { bytes in

@@ -1,0 +1,36 @@
+import Foundation
+
+extension SyncCore {
+    /// Page sizes, batch sizes and the ages that decide what a sync asks for.
+    public struct Configuration: Sendable, Hashable {
+        /// Items per page of new items; 1,000, the most servers give at once.
+        public var itemsPerPage: Int
+        /// Ids per page of the unread and starred id lists; 10,000, so most accounts need one
+        /// request for each.
+        public var idsPerPage: Int
+        /// Item ids per `mark` call; 250 keeps a form well under the usual 1 MB request limit.
+        public var maxIDsPerMark: Int
+        /// Item ids per fetch of items by id; 250, as for a mark.
+        public var maxIDsPerFetch: Int
+        /// How old the subscription list may be before a sync fetches it again; an hour.
+        /// Subscribing or unsubscribing elsewhere shows within this time, or at once when an
+        /// item of a new feed arrives.
+        public var subscriptionRefreshInterval: TimeInterval
+        /// How far before the last mark new items are asked for; two minutes. A server stamps an
+        /// item when its fetch of the feed starts and shows it when the fetch commits, so an
+        /// item can appear after a sync with a time before that sync's mark. Items asked twice
+        /// are upserted twice, which changes nothing.
+        public var pullOverlap: TimeInterval
+
+        /// The defaults above.
+        public init(itemsPerPage: Int = 1000, idsPerPage: Int = 10_000, maxIDsPerMark: Int = 250, maxIDsPerFetch: Int = 250,
+                    subscriptionRefreshInterval: TimeInterval = 3600, pullOverlap: TimeInterval = 120) {
+            self.itemsPerPage = itemsPerPage
+            self.idsPerPage = idsPerPage
+            self.maxIDsPerMark = maxIDsPerMark
+            self.maxIDsPerFetch = maxIDsPerFetch
+            self.subscriptionRefreshInterval = subscriptionRefreshInterval
+            self.pullOverlap = pullOverlap
+        }
+    }
+}

@@ -1,0 +1,333 @@
+import Foundation
+
+/// Every decision of a sync with a feed server, as a synchronous state machine: events in,
+/// effects out.
+///
+/// The core knows nothing of HTTP, the store or time: a runtime starts it with a
+/// ``SyncSnapshot`` of the store, performs the effects it returns (requests built by its
+/// ``SyncServerAPI``, store changes, questions) and feeds it the answers. Being a value with no
+/// hidden inputs, two cores fed the same events return the same effects. One request is in
+/// flight at a time.
+///
+/// A sync runs in this order:
+/// 1. **Log in** when there is no token. A refused token (401) is renewed with one fresh login
+///    and the refused request repeated; a second refusal fails the sync with
+///    ``SyncError/unauthorized``.
+/// 2. **Push** the queue: the write token (fetched only when there is something to write),
+///    then one call per action and batch of ids (``PushPlan``). Each call's changes are
+///    dequeued as soon as it succeeds, and only then.
+/// 3. **Edit subscriptions** (``SyncSnapshot/subscriptionEdits``).
+/// 4. **Fetch the subscription list**, only when the store has none, when it is older than
+///    ``Configuration/subscriptionRefreshInterval``, when asked, after an edit, or when an
+///    item of an unknown stream arrives (the page waits for the list).
+/// 5. **Pull** items fetched by the server after the last mark, page by page, each page one
+///    ``SyncStoreChange/upsert(streamID:entries:)`` per stream; then the unread and the starred
+///    id sets, each applied whole; then the items of those sets the store lacks, by id.
+/// 6. **Record** the new mark: the server's time at the first page of items.
+///
+/// A sync with nothing queued, nothing new and a recent subscription list makes three
+/// requests: new items (none), unread ids, starred ids.
+///
+/// **The conflict rule.** A local change not yet pushed wins over the server's state; once
+/// pushed, the server's state wins. The core keeps it so: the push comes before any pull, a
+/// change is dequeued only once the server took it, and a failed push ends the sync before
+/// anything is pulled. Changes queued while a sync runs are protected by the store changes'
+/// contract: they never touch a state that has a change in the queue when they are applied.
+///
+/// Any failed request ends the sync with a ``SyncFailure`` naming the step; whatever was
+/// applied stays (upserts and state sets are idempotent, and the mark is recorded last), and
+/// the queue keeps every change not dequeued.
+public struct SyncCore: Sendable {
+    /// The server's API.
+    public let api: any SyncServerAPI
+    /// The account's user name, for logging in.
+    public let username: String
+    /// Page and batch sizes, and ages.
+    public let configuration: Configuration
+    /// What the core has counted so far: requests, items received, changes pushed.
+    public private(set) var summary = SyncSummary()
+
+    private enum Call {
+        case logIn
+        case operation(SyncOperation)
+    }
+
+    private enum Phase {
+        case idle, running, awaitingPassword, awaitingUnstored, finished
+        case awaitingReply(Call)
+    }
+
+    private enum Pull {
+        case items(continuation: String?)
+        case unreadIDs(continuation: String?)
+        case starredIDs(continuation: String?)
+        case lookUp
+        case fetch
+    }
+
+    private var phase = Phase.idle
+    private var now = Date(timeIntervalSince1970: 0)
+    private var token: SyncSecret?
+    private var writeToken: SyncSecret?
+    private var password: SyncSecret?
+    private var hasRenewedSession = false
+    private var pushes = PushPlan([], maxIDs: 1)
+    private var edits: [SubscriptionEdit] = []
+    private var needsSubscriptions = false
+    private var fetchedSubscriptions = false
+    private var knownStreams: Set<String> = []
+    /// A page with an item of an unknown stream, waiting for the subscription list.
+    private var heldItems: [RemoteItem]?
+    private var pull = Pull.items(continuation: nil)
+    private var pullSince: Date?
+    private var serverTime: Date?
+    private var newestCrawl: Date?
+    private var unread: Set<RemoteItemID> = []
+    private var starred: Set<RemoteItemID> = []
+    private var fetches: [[RemoteItemID]] = []
+
+    /// A core that has not started.
+    ///
+    /// - Precondition: every size of `configuration` is positive.
+    public init(api: any SyncServerAPI, username: String, configuration: Configuration = Configuration()) {
+        precondition(configuration.itemsPerPage > 0 && configuration.idsPerPage > 0 && configuration.maxIDsPerFetch > 0,
+                     "page and batch sizes are positive")
+        self.api = api
+        self.username = username
+        self.configuration = configuration
+    }
+
+    /// Whether the sync has ended, done or failed.
+    public var isFinished: Bool {
+        if case .finished = phase { return true }
+        return false
+    }
+
+    /// Takes one event and returns the effects to perform, in order.
+    ///
+    /// - Precondition: the event answers the last effect that asked something (``Event/start(_:now:)``
+    ///   first), and the sync has not ended.
+    /// - Complexity: O(n) in the size of the reply or snapshot the event holds (O(n log n) for
+    ///   the queue, sorted once).
+    public mutating func handle(_ event: Event) -> [Effect] {
+        var effects: [Effect] = []
+        switch (event, phase) {
+        case let (.start(snapshot, now), .idle):
+            start(snapshot, now: now)
+        case let (.password(password), .awaitingPassword):
+            self.password = password
+            phase = .running
+        case let (.passwordUnavailable(reason), .awaitingPassword):
+            fail(.logIn, .passwordUnavailable(reason: reason), &effects)
+        case let (.replied(reply), .awaitingReply(call)):
+            phase = .running
+            receive(reply, for: call, &effects)
+        case let (.requestFailed(reason), .awaitingReply(call)):
+            fail(step(of: call), .transport(reason: reason), &effects)
+        case let (.unstored(ids), .awaitingUnstored):
+            let ids = ids.sorted()
+            fetches = stride(from: 0, to: ids.count, by: configuration.maxIDsPerFetch).map {
+                Array(ids[$0..<min($0 + configuration.maxIDsPerFetch, ids.count)])
+            }
+            pull = .fetch
+            phase = .running
+        default:
+            preconditionFailure("\(event) does not answer what the sync core waits for")
+        }
+        if case .running = phase { advance(&effects) }
+        return effects
+    }
+
+    private mutating func start(_ snapshot: SyncSnapshot, now: Date) {
+        self.now = now
+        token = snapshot.token
+        pushes = PushPlan(snapshot.pending, maxIDs: configuration.maxIDsPerMark)
+        edits = snapshot.subscriptionEdits
+        knownStreams = snapshot.knownStreams
+        needsSubscriptions = snapshot.refreshesSubscriptions
+            || snapshot.subscriptionsFetched.map { now.timeIntervalSince($0) >= configuration.subscriptionRefreshInterval } ?? true
+        pullSince = snapshot.itemsPulledUpTo.map { $0.addingTimeInterval(-configuration.pullOverlap) }
+        phase = .running
+    }
+
+    // MARK: - What to ask next
+
+    private mutating func advance(_ effects: inout [Effect]) {
+        guard token != nil else {
+            if let password {
+                send(.logIn, api.logInRequest(username: username, password: password), &effects)
+            } else {
+                phase = .awaitingPassword
+                effects.append(.askPassword)
+            }
+            return
+        }
+        if !(pushes.isEmpty && edits.isEmpty), api.usesWriteToken, writeToken == nil { return send(.writeToken, &effects) }
+        if let batch = pushes.first { return send(.mark(batch.ids, batch.action), &effects) }
+        if let edit = edits.first { return send(.edit(edit), &effects) }
+        if needsSubscriptions { return send(.subscriptions, &effects) }
+        switch pull {
+        case let .items(continuation):
+            send(.items(since: pullSince, count: configuration.itemsPerPage, continuation: continuation), &effects)
+        case let .unreadIDs(continuation):
+            send(.unreadIDs(count: configuration.idsPerPage, continuation: continuation), &effects)
+        case let .starredIDs(continuation):
+            send(.starredIDs(count: configuration.idsPerPage, continuation: continuation), &effects)
+        case .lookUp:
+            let ids = unread.union(starred)
+            if ids.isEmpty { return finish(&effects) }
+            phase = .awaitingUnstored
+            effects.append(.findUnstored(ids.sorted()))
+        case .fetch:
+            if let ids = fetches.first { send(.itemsByID(ids), &effects) } else { finish(&effects) }
+        }
+    }
+
+    private mutating func send(_ operation: SyncOperation, _ effects: inout [Effect]) {
+        guard let token else { preconditionFailure("an operation is sent with a session token") }
+        send(.operation(operation), api.request(for: operation, token: token, writeToken: writeToken), &effects)
+    }
+
+    private mutating func send(_ call: Call, _ request: SyncRequest, _ effects: inout [Effect]) {
+        summary.requests += 1
+        effects.append(.progress(step(of: call), summary))
+        effects.append(.send(request))
+        phase = .awaitingReply(call)
+    }
+
+    private mutating func finish(_ effects: inout [Effect]) {
+        if let mark = serverTime ?? newestCrawl { effects.append(.apply(.recordItemsPulled(upTo: mark))) }
+        effects.append(.finished(summary))
+        end()
+    }
+
+    private mutating func fail(_ step: SyncStep, _ error: SyncError, _ effects: inout [Effect]) {
+        effects.append(.failed(SyncFailure(step: step, error: error), summary))
+        end()
+    }
+
+    /// Forgets the secrets and every set: a finished core holds nothing.
+    private mutating func end() {
+        phase = .finished
+        password = nil
+        token = nil
+        writeToken = nil
+        heldItems = nil
+        unread = []
+        starred = []
+        fetches = []
+    }
+
+    // MARK: - What a reply changes
+
+    private mutating func receive(_ reply: SyncReply, for call: Call, _ effects: inout [Effect]) {
+        guard case let .operation(operation) = call else {
+            do {
+                token = try api.decodeLogIn(reply)
+            } catch {
+                return fail(.logIn, error, &effects)
+            }
+            writeToken = nil
+            effects.append(.apply(.saveToken(token)))
+            return
+        }
+        let result: SyncResult
+        do {
+            result = try api.decode(reply, of: operation)
+        } catch .unauthorized where !hasRenewedSession {
+            // The stored token expired or was revoked: log in once more, then repeat the
+            // request, which stays first in line because nothing was taken off a plan.
+            hasRenewedSession = true
+            token = nil
+            writeToken = nil
+            effects.append(.apply(.saveToken(nil)))
+            return
+        } catch {
+            return fail(step(of: call), error, &effects)
+        }
+        apply(result, of: operation, &effects)
+    }
+
+    private mutating func apply(_ result: SyncResult, of operation: SyncOperation, _ effects: inout [Effect]) {
+        switch (operation, result) {
+        case let (.writeToken, .writeToken(token)):
+            writeToken = token
+        case (.mark, .done):
+            let batch = pushes.removeFirst()
+            summary.pushed += batch.ids.count
+            effects.append(.apply(.dequeue(batch.sequences)))
+        case (.edit, .done):
+            edits.removeFirst()
+            needsSubscriptions = true
+        case let (.subscriptions, .subscriptions(subscriptions)):
+            needsSubscriptions = false
+            fetchedSubscriptions = true
+            knownStreams = Set(subscriptions.lazy.map(\.streamID))
+            effects.append(.apply(.replaceSubscriptions(subscriptions)))
+            effects.append(.apply(.recordSubscriptionsFetched(at: now)))
+            if let held = heldItems {
+                heldItems = nil
+                store(held, &effects)
+            }
+        case let (.items, .items(page)):
+            if case .items(continuation: nil) = pull { serverTime = page.serverTime }
+            pull = page.continuation != nil && !page.items.isEmpty ? .items(continuation: page.continuation) : .unreadIDs(continuation: nil)
+            receive(page.items, &effects)
+        case let (.itemsByID, .items(page)):
+            fetches.removeFirst()
+            receive(page.items, &effects)
+        case let (.unreadIDs, .itemIDs(page)):
+            unread.formUnion(page.ids)
+            pull = page.continuation != nil && !page.ids.isEmpty ? .unreadIDs(continuation: page.continuation) : .starredIDs(continuation: nil)
+        case let (.starredIDs, .itemIDs(page)):
+            starred.formUnion(page.ids)
+            if page.continuation != nil && !page.ids.isEmpty {
+                pull = .starredIDs(continuation: page.continuation)
+            } else {
+                effects.append(.apply(.setUnread(unread)))
+                effects.append(.apply(.setStarred(starred)))
+                pull = .lookUp
+            }
+        default:
+            preconditionFailure("\(type(of: api)) decoded \(operation) as \(result)")
+        }
+    }
+
+    /// Stores items, or holds them until the subscription list is fetched when one belongs to a
+    /// stream the store does not know. Items of a stream still unknown after a fresh list (a
+    /// feed unsubscribed meanwhile) are left out.
+    private mutating func receive(_ items: [RemoteItem], _ effects: inout [Effect]) {
+        summary.received += items.count
+        if let crawl = items.lazy.compactMap(\.crawled).max(), crawl > newestCrawl ?? .distantPast { newestCrawl = crawl }
+        if !fetchedSubscriptions, items.contains(where: { !knownStreams.contains($0.streamID) }) {
+            heldItems = items
+            needsSubscriptions = true
+            return
+        }
+        store(items, &effects)
+    }
+
+    private func store(_ items: [RemoteItem], _ effects: inout [Effect]) {
+        var streams: [String] = []
+        var entries: [String: [SyncedEntry]] = [:]
+        for item in items where knownStreams.contains(item.streamID) {
+            if entries[item.streamID] == nil { streams.append(item.streamID) }
+            entries[item.streamID, default: []].append(SyncedEntry(item))
+        }
+        for stream in streams { effects.append(.apply(.upsert(streamID: stream, entries: entries[stream]!))) }
+    }
+
+    private func step(of call: Call) -> SyncStep {
+        guard case let .operation(operation) = call else { return .logIn }
+        switch operation {
+        case .writeToken: return .writeToken
+        case .subscriptions: return .subscriptions
+        case .items: return .items
+        case .unreadIDs: return .unreadIDs
+        case .starredIDs: return .starredIDs
+        case .itemsByID: return .itemsByID
+        case .mark: return .push
+        case .edit: return .editSubscriptions
+        }
+    }
+}

@@ -1,0 +1,227 @@
+import Feeds
+import FeedSync
+import Foundation
+import Testing
+
+@Suite("Sync core")
+struct SyncCoreTests {
+    let items = "reader/api/0/stream/contents/user/-/state/com.google/reading-list"
+    let ids = "reader/api/0/stream/items/ids"
+    let subscriptions = "reader/api/0/subscription/list"
+
+    func synced(_ server: FakeReaderServer) -> TestClient {
+        var client = TestClient()
+        client.sync(with: server)
+        return client
+    }
+
+    @Test func firstSyncLogsInFetchesSubscriptionsAndPullsEverything() {
+        let server = FakeReaderServer()
+        let published = server.publish(3)
+        server.items[0].isRead = true
+        var client = TestClient()
+        let end = client.sync(with: server)
+        guard case let .finished(summary) = end else { Issue.record("\(end)"); return }
+        #expect(client.sentPaths == ["accounts/ClientLogin", subscriptions, items, ids, ids])
+        #expect(client.token == SyncSecret("alice/session1"))
+        #expect(client.feeds.keys.sorted() == ["feed/1"])
+        #expect(Set(client.entries.keys) == Set(published))
+        #expect(client.entries[published[0]]?.isRead == true)
+        #expect(client.entries[published[1]]?.isRead == false)
+        #expect(client.itemsPulledUpTo == Date(timeIntervalSince1970: TimeInterval(server.now)))
+        #expect(summary.received == 3 && summary.requests == 5 && summary.pushed == 0)
+    }
+
+    @Test func aSyncWithNothingNewMakesThreeRequests() {
+        let server = FakeReaderServer()
+        server.publish(3)
+        var client = synced(server)
+        server.now += 600
+        client.now += 600
+        let before = server.requests.count
+        client.sync(with: server)
+        #expect(server.requests.count - before == 3)
+        #expect(client.sentPaths == [items, ids, ids])
+        #expect(!client.effects.contains(.askPassword))
+    }
+
+    @Test func asksForItemsFromShortlyBeforeTheLastMark() {
+        let server = FakeReaderServer()
+        var client = synced(server)
+        client.sync(with: server)
+        let since = server.requests.last { $0.path == items }?.query.first { $0.name == "ot" }?.value
+        #expect(since == String(server.now - 120))
+    }
+
+    @Test func fetchesTheSubscriptionListWhenOldWhenAskedOrAfterAnEdit() {
+        let server = FakeReaderServer()
+        var client = synced(server)
+        client.now += 3599
+        client.sync(with: server)
+        #expect(!client.sentPaths.contains(subscriptions))
+        client.now += 1
+        client.sync(with: server)
+        #expect(client.sentPaths.contains(subscriptions))
+        client.sync(with: server, refreshesSubscriptions: true)
+        #expect(client.sentPaths.contains(subscriptions))
+        client.sync(with: server, edits: [.rename(streamID: "feed/1", title: "Renamed")])
+        #expect(client.sentPaths == ["reader/api/0/token", "reader/api/0/subscription/edit", subscriptions, items, ids, ids])
+        #expect(client.feeds["feed/1"]?.title == "Renamed")
+    }
+
+    @Test func anItemOfAnUnknownFeedBringsTheSubscriptionListFirst() {
+        let server = FakeReaderServer()
+        var client = synced(server)
+        server.subscriptions.append(("feed/2", "http://127.0.0.1:8792/2.xml", "Feed 2", "News"))
+        let new = server.publish(1, in: "feed/2")
+        client.sync(with: server)
+        #expect(client.sentPaths == [items, subscriptions, ids, ids])
+        #expect(client.feeds["feed/2"]?.folders == ["News"])
+        #expect(client.entries[new[0]]?.stream == "feed/2")
+    }
+
+    @Test func subscribesAndSeesTheNewFeed() {
+        let server = FakeReaderServer()
+        var client = synced(server)
+        client.sync(with: server, edits: [.subscribe(URL(string: "http://127.0.0.1:8792/new.xml")!, title: "New", folder: "Tech")])
+        #expect(client.feeds["feed/2"] == RemoteSubscription(streamID: "feed/2", feedURL: URL(string: "http://127.0.0.1:8792/new.xml")!,
+                                                             title: "New", siteURL: URL(string: "http://127.0.0.1:8792/"), folders: ["Tech"]))
+    }
+
+    @Test func followsContinuationsPageByPageAndStoresEachPage() {
+        let server = FakeReaderServer(feeds: 2)
+        server.publish(3, in: "feed/1")
+        server.publish(2, in: "feed/2")
+        var client = TestClient()
+        client.configuration.itemsPerPage = 2
+        client.configuration.idsPerPage = 2
+        client.sync(with: server)
+        #expect(client.sentPaths.filter { $0 == items }.count == 3)
+        #expect(client.sentPaths.filter { $0 == ids }.count == 4)
+        #expect(client.entries.count == 5)
+        let upserts = client.storeChanges.compactMap { if case let .upsert(stream, entries) = $0 { "\(stream):\(entries.count)" } else { nil } }
+        #expect(upserts == ["feed/2:2", "feed/1:2", "feed/1:1"])
+    }
+
+    @Test func fetchesUnreadAndStarredItemsTheStoreLacksByIDInBatches() {
+        let server = FakeReaderServer()
+        let old = server.publish(5)
+        server.items[4].isRead = true
+        server.items[4].isStarred = true
+        server.now += 600
+        var client = synced(server)
+        client.entries = [:]
+        client.configuration.maxIDsPerFetch = 2
+        client.sync(with: server)
+        #expect(client.sentPaths == [items, ids, ids, "reader/api/0/stream/items/contents", "reader/api/0/stream/items/contents",
+                                     "reader/api/0/stream/items/contents"])
+        #expect(Set(client.entries.keys) == Set(old))
+        #expect(client.entries[old[4]]?.isStarred == true)
+    }
+
+    @Test func sameEventsGiveSameEffects() {
+        func run() -> [SyncCore.Effect] {
+            let server = FakeReaderServer(feeds: 2)
+            server.publish(4, in: "feed/2")
+            var client = TestClient()
+            client.mark(FakeReaderServer.longID(7), .starred)
+            client.sync(with: server)
+            return client.effects
+        }
+        #expect(run() == run())
+    }
+
+    // MARK: - Sessions
+
+    @Test func renewsARefusedTokenOnceAndRepeatsTheRequest() {
+        let server = FakeReaderServer()
+        var client = synced(server)
+        server.revokeSessions()
+        let end = client.sync(with: server)
+        #expect(client.sentPaths == [items, "accounts/ClientLogin", items, ids, ids])
+        #expect(client.effects.contains(.askPassword))
+        #expect(client.token == SyncSecret("alice/session2"))
+        guard case .finished = end else { Issue.record("\(end)"); return }
+    }
+
+    @Test func aSecondRefusalFailsUnauthorizedAndKeepsTheQueue() {
+        let server = FakeReaderServer()
+        let id = server.publish(1)[0]
+        var client = synced(server)
+        client.mark(id, .read)
+        server.refusesSessions = true
+        let end = client.sync(with: server)
+        #expect(client.sentPaths == ["reader/api/0/token", "accounts/ClientLogin", "reader/api/0/token"])
+        #expect(end == .failed(SyncFailure(step: .writeToken, error: .unauthorized), client.summary(requests: 3)))
+        #expect(client.queue.count == 1)
+    }
+
+    @Test func aWrongPasswordFailsTheLogIn() {
+        let server = FakeReaderServer()
+        var client = TestClient()
+        client.password = "wrong"
+        #expect(client.sync(with: server) == .failed(SyncFailure(step: .logIn, error: .unauthorized), client.summary(requests: 1)))
+        client.password = nil
+        #expect(client.sync(with: server) == .failed(SyncFailure(step: .logIn, error: .passwordUnavailable(reason: "cancelled")), SyncSummary()))
+        #expect(client.token == nil)
+    }
+
+    // MARK: - Faults
+
+    @Test func aFailedRequestEndsTheSyncNamingTheStepAndRecordsNoMark() {
+        let server = FakeReaderServer()
+        server.publish(2)
+        var client = synced(server)
+        let mark = client.itemsPulledUpTo
+        server.now += 600
+        server.publish(1)
+        server.faults = [("stream/items/ids", SyncReply(status: 500, text: "oops"), 1)]
+        let end = client.sync(with: server)
+        guard case let .failed(failure, _) = end else { Issue.record("\(end)"); return }
+        #expect(failure.description == "unread items: the server answered HTTP 500")
+        #expect(client.itemsPulledUpTo == mark)
+        client.sync(with: server)
+        #expect(client.itemsPulledUpTo == Date(timeIntervalSince1970: TimeInterval(server.now)))
+        #expect(client.entries.count == 3)
+    }
+
+    @Test func hostileRepliesEachGetAClearError() {
+        let cases: [(SyncReply, SyncError)] = [
+            (SyncReply(status: 200, text: FreshRSSReplies.loginPage), .html),
+            (SyncReply(status: 200, text: String(FreshRSSReplies.itemsFirstPage.prefix(500))), .invalidJSON),
+            (SyncReply(status: 200, text: ""), .emptyReply),
+            (SyncReply(status: 200, text: #"{"items":[{"title":"no id","origin":{"streamId":"feed/1"}}]}"#), .itemWithoutID),
+        ]
+        for (reply, error) in cases {
+            let server = FakeReaderServer()
+            var client = synced(server)
+            server.faults = [("reading-list", reply, 1)]
+            #expect(client.sync(with: server) == .failed(SyncFailure(step: .items, error: error), client.summary(requests: 1)))
+        }
+    }
+
+    @Test func aRequestWithoutAReplyFailsItsStep() {
+        let server = FakeReaderServer()
+        let client = synced(server)
+        var core = SyncCore(api: GoogleReaderAPI(), username: "alice")
+        _ = core.handle(.start(SyncSnapshot(token: client.token, subscriptionsFetched: client.now, knownStreams: ["feed/1"]), now: client.now))
+        let effects = core.handle(.requestFailed(reason: "timed out after 30 s"))
+        #expect(effects.map(\.failureDescription) == ["new items: the request failed: timed out after 30 s"])
+        #expect(core.isFinished)
+    }
+}
+
+extension TestClient {
+    /// A summary of a sync that sent `requests` requests and received nothing.
+    func summary(requests: Int) -> SyncSummary {
+        var summary = SyncSummary()
+        summary.requests = requests
+        return summary
+    }
+}
+
+extension SyncCore.Effect {
+    var failureDescription: String? {
+        if case let .failed(failure, _) = self { failure.description } else { nil }
+    }
+}
