@@ -54,6 +54,7 @@ let package = Package(
         .library(name: "ContentLoadingHTTP", targets: ["ContentLoadingHTTP"]),
         .library(name: "ThumbnailLoading", targets: ["ThumbnailLoading"]),
         .library(name: "Feeds", targets: ["Feeds"]),
+        .library(name: "FeedsHTTP", targets: ["FeedsHTTP"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "ListViewport", targets: ["ListViewport"]),
         .library(name: "ViewportLoading", targets: ["ViewportLoading"]),
@@ -89,19 +90,20 @@ let package = Package(
         // Glue: HTTPLoading as ContentLoading's data loader; thumbnails as its processing stage.
         .target(name: "ContentLoadingHTTP", dependencies: ["ContentLoading", "HTTPLoading"]),
         .target(name: "ThumbnailLoading", dependencies: ["ContentLoading", "Thumbnails"]),
+        // Glue: HTTPLoading as Feeds' fetcher (conditional GET, gzip, permanent redirects).
+        .target(name: "FeedsHTTP", dependencies: ["Feeds", "HTTPLoading"]),
         // The system libxml2's headers (Debian `libxml2-dev`), through the link
         // `include/libxml` to `/usr/include/libxml2/libxml`: the types Feeds reads come from
         // the installed library's own declarations, and nothing links libxml2, which Feeds
         // opens at its first parse (see Feeds' `LibXML2`).
         .target(name: "CLibXML2"),
-        // The store uses GRDB over the system SQLite (Debian `libsqlite3-dev`); fetching uses
-        // HTTPLoading.
+        // The store uses GRDB over the system SQLite (Debian `libsqlite3-dev`); fetching is a
+        // protocol, which FeedsHTTP's fetcher and the tests' scripted ones conform to.
         .target(
             name: "Feeds",
             dependencies: [
                 "CLibXML2",
                 "StableHashing",
-                "HTTPLoading",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -189,6 +191,7 @@ let package = Package(
                 "HTTPLoading",
                 "Thumbnails",
                 "Feeds",
+                "FeedsHTTP",
                 "TerminalUI",
                 "ListViewport",
                 "ViewportLoading",
@@ -207,6 +210,7 @@ let package = Package(
                 "HTTPLoading",
                 "Thumbnails",
                 "Feeds",
+                "FeedsHTTP",
                 "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -246,8 +250,12 @@ let package = Package(
         .testTarget(name: "ThumbnailLoadingTests", dependencies: ["ThumbnailLoading", "Thumbnails", "ContentLoading", "ImageFixtures"]),
         .testTarget(
             name: "FeedsTests",
-            dependencies: ["Feeds", "SeededRandom", "ScrollworkTestSupport", "FeedsTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Feeds", "FeedsHTTP", "SeededRandom", "ScrollworkTestSupport", "FeedsTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
+        .testTarget(name: "FeedsHTTPTests", dependencies: ["FeedsHTTP", "Feeds", "ScrollworkTestSupport", "FeedsTestSupport"]),
         .testTarget(name: "FeedSyncTests", dependencies: ["FeedSync", "Feeds"]),
         // The child that FeedsTests kills in the middle of an ingest: a crash test needs a real
         // process. `swift test` builds it next to the test bundle, where the test finds it.
@@ -280,7 +288,7 @@ let package = Package(
             name: "ScrollworkAppTests",
             dependencies: [
                 "ScrollworkApp", "ScrollworkReader", "ScrollworkDemo", "ScrollworkBench",
-                "ListDiff", "Thumbnails", "Feeds", "TerminalUI", "ImageFixtures", "ScrollworkTestSupport", "FeedsTestSupport",
+                "ListDiff", "Thumbnails", "Feeds", "FeedsHTTP", "TerminalUI", "ImageFixtures", "ScrollworkTestSupport", "FeedsTestSupport",
                 "ScrollSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -11,7 +11,10 @@ import NIOCore
 /// - Where requests go: ``RequestTarget`` judges every URL and every redirect (http and https
 ///   only, and no redirect from a public host to a local one).
 /// - Redirects: followed up to ``Configuration/maxRedirects``, cycles refused; ``open(_:headers:)``
-///   reports each one, so a caller can tell a permanent move from a temporary one.
+///   reports each one, so a caller can tell a permanent move from a temporary one. A POST
+///   (``send(_:)``) follows fewer: see there.
+/// - Credentials: `Authorization`, `Proxy-Authorization` and `Cookie` go only to the host the
+///   request names, never from `https` down to `http`, and never into an error or a description.
 /// - Size: a body past ``Configuration/maxBodySize`` (after decompression) aborts the transfer
 ///   with ``HTTPLoadingError/bodyTooLarge(limit:)``, however the server declares its length.
 /// - Cancellation: cancelling the calling task closes the connection, during the headers or
@@ -146,7 +149,7 @@ public final class HTTPDataLoader: Sendable {
     public func open(_ url: URL, headers: [(name: String, value: String)] = []) async throws(HTTPLoadingError) -> HTTPOpening {
         switch url.scheme?.lowercased() {
         case "http", "https":
-            return try await openHTTP(url, headers: headers)
+            return try await openHTTP(Request(method: .get, url: url, headers: headers))
         case "file":
             // Streamed in pieces like a network body: a 20 MB feed file never sits in memory whole.
             return HTTPOpening(
@@ -155,6 +158,25 @@ public final class HTTPDataLoader: Sendable {
         default:
             throw .unsupportedScheme(url.scheme ?? "")
         }
+    }
+
+    /// Sends `request` in one attempt and reads its whole reply, whatever its status: a 401 or
+    /// a 500 is a reply with its body, for the caller to act on.
+    ///
+    /// The rules of ``open(_:headers:)`` hold: ``RequestTarget`` on the URL (so no `file:`) and
+    /// on every redirect, one deadline over the whole exchange, the body limit. And:
+    /// - A GET follows redirects. A POST follows only a 307 or 308 (which keep the method) to
+    ///   its own host, not from `https` down to `http`, and sends its body again there; any
+    ///   other redirect of a POST is the reply. Its body, which may hold a password, never goes
+    ///   to another host, and it is never turned into a GET.
+    /// - Nothing is retried: whether a failure is worth another try is the caller's to judge
+    ///   (``HTTPLoadingError/isTransient``), since a POST may change something.
+    ///
+    /// - Throws: ``HTTPLoadingError``; ``HTTPLoadingError/bodyTooLarge(limit:)`` past
+    ///   ``Configuration/maxBodySize``, whatever the status.
+    public func send(_ request: Request) async throws(HTTPLoadingError) -> HTTPReply {
+        let opening = try await openHTTP(request)
+        return HTTPReply(status: opening.status, headers: opening.headers, body: try await opening.body.collect())
     }
 
     private func loadWithRetries(_ url: URL) async throws(HTTPLoadingError) -> [UInt8] {
@@ -192,26 +214,31 @@ public final class HTTPDataLoader: Sendable {
         return try await opening.body.collect()
     }
 
-    private func openHTTP(_ start: URL, headers: [(name: String, value: String)]) async throws(HTTPLoadingError) -> HTTPOpening {
+    private func openHTTP(_ request: Request) async throws(HTTPLoadingError) -> HTTPOpening {
+        let start = request.url
         try RequestTarget.check(start)
+        // Checked here, so that the HTTP client's own error, which quotes the values, never
+        // carries a credential.
+        if let invalid = request.headers.first(where: { !Self.isValidHeaderValue($0.value) }) {
+            throw .invalidHeaderValue(invalid.name)
+        }
         // One deadline for the whole attempt: every hop, the head and the body.
         let deadline = NIODeadline.now() + TimeAmount(configuration.requestTimeout)
         var url = start
         var visited: Set<URL> = [start]
         var redirects: [Int] = []
         for _ in 0...configuration.maxRedirects {
-            var request = HTTPClientRequest(url: url.absoluteString)
-            for header in headers { request.headers.add(name: header.name, value: header.value) }
             let response: HTTPClientResponse
             do {
-                response = try await httpClient().execute(request, deadline: deadline)
+                response = try await httpClient().execute(Self.clientRequest(request, to: url), deadline: deadline)
             } catch {
                 throw HTTPLoadingError(error, url: url)
             }
             let status = Int(response.status.code)
             if [301, 302, 303, 307, 308].contains(status),
                let location = response.headers.first(name: "Location"),
-               let next = URL(string: location, relativeTo: url)?.absoluteURL {
+               let next = URL(string: location, relativeTo: url)?.absoluteURL,
+               request.method == .get || ([307, 308].contains(status) && Self.mayReceiveCredentials(next, sentTo: start)) {
                 try RequestTarget.check(next, redirectedFrom: url)
                 guard visited.insert(next).inserted else { throw .tooManyRedirects }
                 redirects.append(status)
@@ -228,6 +255,32 @@ public final class HTTPDataLoader: Sendable {
                 redirects: redirects, body: HTTPBody(source: .http(response.body, deadline: deadline), limit: limit))
         }
         throw .tooManyRedirects
+    }
+
+    /// `request` as the HTTP client sends it to `url`, its first URL or a redirect's: the
+    /// credentials only where ``mayReceiveCredentials(_:sentTo:)``, the body with a POST.
+    private static func clientRequest(_ request: Request, to url: URL) -> HTTPClientRequest {
+        var outgoing = HTTPClientRequest(url: url.absoluteString)
+        outgoing.method = request.method == .post ? .POST : .GET
+        let withCredentials = mayReceiveCredentials(url, sentTo: request.url)
+        for header in request.headers where withCredentials || !Request.isCredential(header.name) {
+            outgoing.headers.add(name: header.name, value: header.value)
+        }
+        if request.method == .post { outgoing.body = .bytes(request.body) }
+        return outgoing
+    }
+
+    /// Whether `url`, reached from the request's `start`, may receive its credentials and a
+    /// POST's body: the same host, and not from `https` down to `http`.
+    private static func mayReceiveCredentials(_ url: URL, sentTo start: URL) -> Bool {
+        guard (url.host ?? "").lowercased() == (start.host ?? "").lowercased() else { return false }
+        return !(start.scheme?.lowercased() == "https" && url.scheme?.lowercased() != "https")
+    }
+
+    /// Whether `value` may be sent as a header's value: no control character but a tab (RFC
+    /// 9110, as the HTTP client checks it).
+    private static func isValidHeaderValue(_ value: String) -> Bool {
+        value.utf8.allSatisfy { $0 == UInt8(ascii: "\t") || ($0 >= 0x20 && $0 != 0x7F) }
     }
 
     /// `Retry-After` as delay seconds or an HTTP date.

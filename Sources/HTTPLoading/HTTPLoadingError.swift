@@ -23,6 +23,9 @@ public enum HTTPLoadingError: Error, Sendable, Equatable, CustomStringConvertibl
     case connectionFailed(String)
     /// A `file:` URL that cannot be read.
     case fileUnreadable(String)
+    /// The value of the header named here holds a character HTTP forbids (a line break or
+    /// another control character); the value itself, maybe a credential, is never repeated.
+    case invalidHeaderValue(String)
     /// The task loading was cancelled.
     case cancelled
 
@@ -32,7 +35,8 @@ public enum HTTPLoadingError: Error, Sendable, Equatable, CustomStringConvertibl
         switch self {
         case .timedOut, .connectionFailed: true
         case .status(let code, _): code == 429 || (500..<600).contains(code)
-        case .unsupportedScheme, .refused, .connectionRefused, .bodyTooLarge, .tooManyRedirects, .fileUnreadable, .cancelled: false
+        case .unsupportedScheme, .refused, .connectionRefused, .bodyTooLarge, .tooManyRedirects, .fileUnreadable,
+             .invalidHeaderValue, .cancelled: false
         }
     }
 
@@ -47,6 +51,7 @@ public enum HTTPLoadingError: Error, Sendable, Equatable, CustomStringConvertibl
         case .tooManyRedirects: "too many redirects"
         case .connectionFailed(let reason): "the connection failed: \(reason)"
         case .fileUnreadable(let path): "cannot read \(path)"
+        case .invalidHeaderValue(let name): "the value of header \(name) holds a character HTTP forbids"
         case .cancelled: "cancelled"
         }
     }

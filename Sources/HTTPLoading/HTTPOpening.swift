@@ -16,6 +16,6 @@ public struct HTTPOpening: Sendable {
 
     /// The first value of header `name`, compared case-insensitively.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.value(named: name)
     }
 }

@@ -16,6 +16,8 @@ package final class LoopbackHTTPServer: Sendable {
         package let method: String
         package let path: String
         package let headers: [(name: String, value: String)]
+        /// The body, whole (empty for a GET).
+        package let body: [UInt8]
 
         /// The first value of header `name`, compared case-insensitively.
         package func header(_ name: String) -> String? {
@@ -121,6 +123,9 @@ package final class LoopbackHTTPServer: Sendable {
         let hitCounts: Counter
         let closed: AsyncStream<Void>.Continuation
         let answered: AsyncStream<String>.Continuation
+        /// The request being received: its head, and its body so far. It is answered once it
+        /// has all arrived.
+        private var receiving: (head: HTTPRequestHead, body: [UInt8])?
 
         init(
             handler: @escaping Handler, hitCounts: Counter, closed: AsyncStream<Void>.Continuation,
@@ -138,10 +143,18 @@ package final class LoopbackHTTPServer: Sendable {
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            guard case .head(let head) = unwrapInboundIn(data) else { return }
-            let request = Request(
-                method: head.method.rawValue, path: head.uri, headers: head.headers.map { ($0.name, $0.value) })
-            send(handler(request, hitCounts.increment(head.uri)), for: head.uri, context: context)
+            switch unwrapInboundIn(data) {
+            case .head(let head):
+                receiving = (head, [])
+            case .body(let buffer):
+                receiving?.body += buffer.readableBytesView
+            case .end:
+                guard let (head, body) = receiving else { return }
+                receiving = nil
+                let request = Request(
+                    method: head.method.rawValue, path: head.uri, headers: head.headers.map { ($0.name, $0.value) }, body: body)
+                send(handler(request, hitCounts.increment(head.uri)), for: head.uri, context: context)
+            }
         }
 
         private func send(_ reply: Reply, for uri: String, context: ChannelHandlerContext) {

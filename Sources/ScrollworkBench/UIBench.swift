@@ -1,5 +1,6 @@
 import ArgumentParser
 import Feeds
+import FeedsHTTP
 import Foundation
 import PseudoTerminal
 import ScrollworkDemo

@@ -1,4 +1,5 @@
 import Feeds
+import FeedsHTTP
 import FeedsTestSupport
 import Foundation
 import ScrollworkTestSupport

@@ -8,7 +8,9 @@ import ScrollworkTestSupport
 /// with `Retry-After: 2` once, then "served"; `/silent` never answers; `/slow-body` sends its
 /// head and half its body, then nothing; `/big` sends `bigSize` bytes; `/redirect` 301 to
 /// `/ok/redirected`; `/loop` redirects to itself; `/trickle` declares 10,000 bytes and sends one
-/// every 20 ms; `/to/TARGET` redirects to TARGET (percent-encoded).
+/// every 20 ms; `/to/TARGET` redirects to TARGET (percent-encoded) with a 302, `/to307/TARGET`
+/// with a 307; `/echo` answers the request's method, `Content-Type`, `Authorization` and body,
+/// a line each; `/unauthorized` 401 with a body.
 enum TestRoutes {
     static let bigSize = 2_000_000
 
@@ -29,6 +31,12 @@ enum TestRoutes {
             case _ where path.hasPrefix("/to/"):
                 // /to/TARGET redirects to TARGET, percent-decoded.
                 return .text(302, "", headers: [("Location", String(path.dropFirst(4)).removingPercentEncoding ?? "")])
+            case _ where path.hasPrefix("/to307/"):
+                return .text(307, "", headers: [("Location", String(path.dropFirst(7)).removingPercentEncoding ?? "")])
+            case "/echo":
+                let head = [request.method, request.header("Content-Type") ?? "", request.header("Authorization") ?? ""]
+                return .respond(status: 200, body: Array(head.joined(separator: "\n").utf8) + [0x0A] + request.body)
+            case "/unauthorized": return .text(401, "Error=BadAuthentication")
             default: return .text(404, "unknown")
             }
         }

@@ -1,5 +1,5 @@
-/// Opening feeds for a refresh: what ``FeedRefresher`` needs of a fetcher, and what tests
-/// replace with bodies they script.
+/// Opening feeds for a refresh: what ``FeedRefresher`` needs of a fetcher (FeedsHTTP's over
+/// HTTP and from files), and what tests replace with bodies they script.
 public protocol FeedFetching: Sendable {
     /// How many feeds a refresh of all of them opens at once.
     var maxConcurrentFetches: Int { get }
@@ -7,9 +7,4 @@ public protocol FeedFetching: Sendable {
     /// Opens one feed: its response, and a body to read as it arrives; or that it has not
     /// changed since the request's validators.
     func open(_ request: FeedFetchRequest) async throws(FeedFetchError) -> FeedOpening
-}
-
-extension FeedFetcher: FeedFetching {
-    /// ``Configuration/maxConcurrentFetches``.
-    public var maxConcurrentFetches: Int { configuration.maxConcurrentFetches }
 }

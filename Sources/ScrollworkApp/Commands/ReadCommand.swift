@@ -1,6 +1,7 @@
 import ArgumentParser
 import ContentLoading
 import Feeds
+import FeedsHTTP
 import Foundation
 import ScrollworkDemo
 import ScrollworkReader

@@ -1,4 +1,5 @@
 import FeedsTestSupport
+import FeedsHTTP
 import Foundation
 import GRDB
 import ScrollworkTestSupport

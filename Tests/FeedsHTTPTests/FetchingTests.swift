@@ -3,6 +3,7 @@ import Foundation
 import ScrollworkTestSupport
 import Testing
 @testable import Feeds
+@testable import FeedsHTTP
 
 /// The fetcher against a loopback server.
 @Suite(.serialized) struct FetchingTests {

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Feeds
+import Foundation
+import HTTPLoading
+import ScrollworkReader
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Subscribe to the feeds of an OPML file; nested outlines become categories.")
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The OPML file.") var file: String
+
+    func run() async throws {
+        try await reportingFailures("import") {
+            // An OPML file is no larger than the feeds it lists may be.
+            let data: [UInt8]
+            do { data = try FileBytes.read(file, limit: FeedParser.Configuration().maxFeedBytes) } catch {
+                throw Failure("cannot read \(error)")
+            }
+            let listed: [Subscription]
+            do {
+                listed = try OPML.subscriptions(from: data, url: URL(fileURLWithPath: file))
+            } catch {
+                throw Failure("\(file): \(error)")
+            }
+            // A document may name anything; only http and https feeds are subscribed (a file
+            // feed is subscribed by `add PATH`, never by a document).
+            let subscriptions = listed.filter { RequestTarget.isFetchable($0.feedURL) }
+            for refused in listed where !RequestTarget.isFetchable(refused.feedURL) {
+                printError("scrollwork import: skipped \(refused.feedURL.absoluteString): only http and https feeds are imported")
+            }
+            // Folder names may hold slashes, which the stored category splits at.
+            for subscription in subscriptions {
+                let depth = subscription.storedCategory.map { Subscription.folders(ofCategory: $0).count } ?? 0
+                guard depth <= OPML.maxCategoryDepth else {
+                    throw Failure("\(file): \(OPMLError.categoryTooDeep(feedURL: subscription.feedURL, depth: depth, limit: OPML.maxCategoryDepth))")
+                }
+            }
+            let store = try store.open()
+            var added = 0
+            for subscription in subscriptions {
+                guard try await store.feed(url: subscription.feedURL) == nil else { continue }
+                _ = try await store.addFeed(url: subscription.feedURL, title: subscription.title, category: subscription.storedCategory)
+                added += 1
+            }
+            let skipped = listed.count - subscriptions.count
+            Console.print("imported \(added) feeds (\(subscriptions.count - added) already subscribed\(skipped > 0 ? ", \(skipped) skipped" : ""))")
+        }
+    }
+}
