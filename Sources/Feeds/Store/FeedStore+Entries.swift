@@ -80,11 +80,21 @@ extension FeedStore {
         try await write(Self.settingFlag("starred", to: isStarred, entries: entries))
     }
 
-    /// The transaction of ``setRead(_:entries:)`` and ``setStarred(_:entries:)``.
+    /// The transaction of ``setRead(_:entries:)`` and ``setStarred(_:entries:)``. An entry of
+    /// a feed the account's server follows whose state changes has the change queued for the
+    /// next sync in the same transaction (``queuedStateChanges()``), so no change is lost to a
+    /// crash between the two.
     static func settingFlag(_ column: String, to value: Bool, entries: [StoredEntry.ID]) -> @Sendable (Database) throws -> Void {
-        { db in
+        let action = (column == "read" ? (value ? StateChange.read : .unread) : (value ? .starred : .unstarred)).rawValue
+        return { db in
+            let queue = try db.cachedStatement(sql: """
+                INSERT INTO sync_queue (itemId, action)
+                SELECT entry.entryId, ? FROM entry JOIN feed ON feed.id = entry.feedId
+                WHERE entry.id = ? AND entry.\(column) != ? AND feed.remoteId IS NOT NULL
+                """)
             let statement = try db.cachedStatement(sql: "UPDATE entry SET \(column) = ? WHERE id = ?")
             for entry in entries {
+                try queue.execute(arguments: [action, entry, value])
                 try statement.execute(arguments: [value, entry])
             }
         }

@@ -153,7 +153,8 @@ extension FeedStore {
             lastModified: row["lastModified"],
             lastRefresh: EntryColumns.date(row["lastRefresh"]),
             lastError: row["lastError"],
-            category: row["category"]
+            category: row["category"],
+            remoteID: row["remoteId"]
         )
     }
 }

@@ -12,6 +12,9 @@ extension FeedStore {
         /// An index that holds every column of a list row, in the list's order: a snapshot reads
         /// the index alone, never the table rows whose summaries and contents sit in between.
         case v4ListRowIndex = "v4-list-row-index"
+        /// Feeds a feed server follows for the account (their stream ids), the queue of local
+        /// state changes to push to it, and the marks of the last sync.
+        case v5Sync = "v5-sync"
     }
 
     /// Every migration of this build, in order.
@@ -75,6 +78,22 @@ extension FeedStore {
             try db.execute(sql: """
                 CREATE INDEX entry_list_rows ON entry (
                     sortDate DESC, id DESC, feedId, read, starred, title, thumbnail, excerpt, published, updated)
+                """)
+        }
+        migrator.registerMigration(SchemaVersion.v5Sync.rawValue) { db in
+            try db.execute(sql: """
+                ALTER TABLE feed ADD COLUMN remoteId TEXT;
+                CREATE UNIQUE INDEX feed_by_remote_id ON feed (remoteId) WHERE remoteId IS NOT NULL;
+                CREATE TABLE sync_queue (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    itemId TEXT NOT NULL,
+                    action TEXT NOT NULL
+                );
+                CREATE INDEX sync_queue_by_item ON sync_queue (itemId);
+                CREATE TABLE sync_mark (
+                    key TEXT PRIMARY KEY,
+                    value REAL NOT NULL
+                );
                 """)
         }
         return migrator

@@ -24,11 +24,14 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
     public var lastError: String?
     /// The folder the feed is filed under (an OPML outline), if any.
     public var category: String?
+    /// The feed server's identifier for the feed (its stream id) when the account's server
+    /// follows it: its entries come from the server, not from the feed itself.
+    public var remoteID: String?
 
     /// A stored feed; only the identifier and the URL are required.
     public init(id: ID, url: URL, title: String? = nil, link: URL? = nil, etag: String? = nil,
                 lastModified: String? = nil, lastRefresh: Date? = nil, lastError: String? = nil,
-                category: String? = nil) {
+                category: String? = nil, remoteID: String? = nil) {
         self.id = id
         self.url = url
         self.title = title
@@ -38,5 +41,6 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
         self.lastRefresh = lastRefresh
         self.lastError = lastError
         self.category = category
+        self.remoteID = remoteID
     }
 }

@@ -1,0 +1,291 @@
+import Foundation
+import GRDB
+
+/// A change of an entry's read or starred state: what the sync queue keeps, absolute, so that
+/// pushing it twice is pushing it once.
+public enum StateChange: String, Sendable, Hashable, CaseIterable {
+    case read, unread, starred, unstarred
+
+    /// Whether the change is of the read state (else of the starred state).
+    public var isReadState: Bool { self == .read || self == .unread }
+}
+
+/// A local state change waiting in the store for the next sync to push it.
+public struct QueuedStateChange: Sendable, Hashable {
+    /// The queue's key, increasing in the order the changes were made.
+    public var sequence: Int64
+    /// The entry's id in its feed (for a synced feed, the server's item id).
+    public var entryID: String
+    /// What was done to it.
+    public var change: StateChange
+
+    /// A queued change.
+    public init(sequence: Int64, entryID: String, change: StateChange) {
+        self.sequence = sequence
+        self.entryID = entryID
+        self.change = change
+    }
+}
+
+/// A feed that the account's server follows, as the store files it.
+public struct SyncedFeed: Sendable, Hashable {
+    /// The server's identifier for the feed (its stream id).
+    public var remoteID: String
+    /// The feed's own address.
+    public var url: URL
+    public var title: String?
+    /// The site the feed belongs to.
+    public var link: URL?
+    /// The folder the server files it under.
+    public var category: String?
+
+    /// A synced feed.
+    public init(remoteID: String, url: URL, title: String? = nil, link: URL? = nil, category: String? = nil) {
+        self.remoteID = remoteID
+        self.url = url
+        self.title = title
+        self.link = link
+        self.category = category
+    }
+}
+
+/// An entry as a feed server has it, with its read and starred states.
+public struct SyncedEntryState: Sendable, Hashable {
+    public var entry: FeedEntry
+    public var isRead: Bool
+    public var isStarred: Bool
+
+    /// An entry and the server's states of it.
+    public init(entry: FeedEntry, isRead: Bool, isStarred: Bool) {
+        self.entry = entry
+        self.isRead = isRead
+        self.isStarred = isStarred
+    }
+}
+
+/// What a sync's write changed in the store.
+public struct SyncedStateCounts: Sendable, Hashable {
+    public var new = 0
+    public var markedRead = 0
+    public var markedUnread = 0
+    public var starred = 0
+    public var unstarred = 0
+
+    /// No changes.
+    public init() {}
+
+    /// The sum of two counts.
+    public static func + (lhs: Self, rhs: Self) -> Self {
+        var sum = lhs
+        sum.new += rhs.new
+        sum.markedRead += rhs.markedRead
+        sum.markedUnread += rhs.markedUnread
+        sum.starred += rhs.starred
+        sum.unstarred += rhs.unstarred
+        return sum
+    }
+}
+
+/// Where the last sync got to.
+public struct SyncMarks: Sendable, Hashable {
+    /// The server's time up to which items were pulled.
+    public var itemsPulledUpTo: Date?
+    /// When the subscription list was last fetched.
+    public var subscriptionsFetched: Date?
+
+    /// Marks; `nil` for what never happened.
+    public init(itemsPulledUpTo: Date? = nil, subscriptionsFetched: Date? = nil) {
+        self.itemsPulledUpTo = itemsPulledUpTo
+        self.subscriptionsFetched = subscriptionsFetched
+    }
+}
+
+/// A set of ids that a server says is complete: every synced entry in it has the state, every
+/// other one has not.
+public enum ServerStateSet: Sendable, Hashable {
+    /// The unread entries.
+    case unread
+    /// The starred entries.
+    case starred
+}
+
+/// The store's side of syncing with a feed server: the feeds it follows (``StoredFeed/remoteID``),
+/// the entries and states it sends, the queue of local state changes (filled by
+/// ``FeedStore/setRead(_:entries:)`` and ``FeedStore/setStarred(_:entries:)`` for the entries of
+/// those feeds, in the same transaction) and the marks of the last sync.
+///
+/// **The conflict rule, on the store's side:** a state with a change in the queue is
+/// protected: nothing a server sends changes it, until the change is pushed and dequeued.
+extension FeedStore {
+    /// The queue of local state changes, oldest first.
+    public func queuedStateChanges() async throws(FeedStoreError) -> [QueuedStateChange] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT sequence, itemId, action FROM sync_queue ORDER BY sequence").compactMap { row in
+                guard let change = StateChange(rawValue: row["action"]) else { return nil }
+                return QueuedStateChange(sequence: row["sequence"], entryID: row["itemId"], change: change)
+            }
+        }
+    }
+
+    /// Removes changes from the queue: the server has them.
+    public func dequeueStateChanges(_ sequences: [Int64]) async throws(FeedStoreError) {
+        try await write { db in
+            let statement = try db.cachedStatement(sql: "DELETE FROM sync_queue WHERE sequence = ?")
+            for sequence in sequences { try statement.execute(arguments: [sequence]) }
+        }
+    }
+
+    /// Where the last sync got to.
+    public func syncMarks() async throws(FeedStoreError) -> SyncMarks {
+        try await read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM sync_mark")
+            var marks = SyncMarks()
+            for row in rows {
+                let date = Date(timeIntervalSince1970: row["value"])
+                switch row["key"] as String {
+                case "itemsPulledUpTo": marks.itemsPulledUpTo = date
+                case "subscriptionsFetched": marks.subscriptionsFetched = date
+                default: break
+                }
+            }
+            return marks
+        }
+    }
+
+    /// Records the marks given; a `nil` one stays as it was.
+    public func recordSyncMarks(_ marks: SyncMarks) async throws(FeedStoreError) {
+        try await write { db in
+            let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO sync_mark (key, value) VALUES (?, ?)")
+            if let date = marks.itemsPulledUpTo { try statement.execute(arguments: ["itemsPulledUpTo", date.timeIntervalSince1970]) }
+            if let date = marks.subscriptionsFetched { try statement.execute(arguments: ["subscriptionsFetched", date.timeIntervalSince1970]) }
+        }
+    }
+
+    /// Makes the synced feeds the server's list: adds the new ones, updates the others, and
+    /// removes, with their entries, the synced feeds not in it. A feed subscribed here before
+    /// (same URL) is taken over: its entries are replaced by the server's, which come with
+    /// the server's ids and states. Returns how many feeds were added and removed.
+    public func replaceSyncedFeeds(_ feeds: [SyncedFeed]) async throws(FeedStoreError) -> (added: Int, removed: Int) {
+        try await write { db in
+            var added = 0
+            let byRemote = try db.cachedStatement(sql: "SELECT id FROM feed WHERE remoteId = ?")
+            let byURL = try db.cachedStatement(sql: "SELECT id FROM feed WHERE url = ?")
+            for feed in feeds {
+                let values: [DatabaseValueConvertible?] = [feed.url.absoluteString, feed.title, feed.link?.absoluteString, feed.category, feed.remoteID]
+                if let id = try Int64.fetchOne(byRemote, arguments: [feed.remoteID]) {
+                    // Another synced feed with the new URL gives it up first (the server merged two).
+                    try db.execute(sql: "DELETE FROM feed WHERE url = ? AND id != ?", arguments: [feed.url.absoluteString, id])
+                    try db.execute(sql: "UPDATE feed SET url = ?, title = COALESCE(?, title), link = COALESCE(?, link), category = ?, remoteId = ? WHERE id = ?",
+                                   arguments: StatementArguments(values + [id]))
+                } else if let id = try Int64.fetchOne(byURL, arguments: [feed.url.absoluteString]) {
+                    try db.execute(sql: "DELETE FROM entry WHERE feedId = ?", arguments: [id])
+                    try db.execute(sql: "UPDATE feed SET url = ?, title = COALESCE(?, title), link = COALESCE(?, link), category = ?, remoteId = ?, etag = NULL, lastModified = NULL WHERE id = ?",
+                                   arguments: StatementArguments(values + [id]))
+                } else {
+                    try db.execute(sql: "INSERT INTO feed (url, title, link, category, remoteId) VALUES (?, ?, ?, ?, ?)", arguments: StatementArguments(values))
+                    added += 1
+                }
+            }
+            try Self.fillIDs(db, Set(feeds.map(\.remoteID)))
+            try db.execute(sql: "DELETE FROM feed WHERE remoteId IS NOT NULL AND remoteId NOT IN (SELECT id FROM temp.sync_ids)")
+            return (added, db.changesCount)
+        }
+    }
+
+    /// Stores a page of a synced feed's entries with their states, in one transaction: new
+    /// entries are added, changed ones updated, and each state set to the server's unless a
+    /// queued change protects it.
+    ///
+    /// - Throws: ``FeedStoreError/database(message:)`` when no synced feed has `remoteFeedID`.
+    public func upsertSynced(_ entries: [SyncedEntryState], remoteFeedID: String, now: Date = Date()) async throws(FeedStoreError) -> SyncedStateCounts {
+        try await write { db in
+            guard let feed = try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE remoteId = ?", arguments: [remoteFeedID]) else {
+                throw FeedStoreError.database(message: "no synced feed \(remoteFeedID)")
+            }
+            var counts = SyncedStateCounts()
+            let changes = try Self.upserting(entries.map(\.entry), into: feed, now: now)(db)
+            let new = Set(changes.lazy.filter { $0.state == .new }.map(\.entryID))
+            counts.new = new.count
+            for (column, state) in [("read", \SyncedEntryState.isRead), ("starred", \SyncedEntryState.isStarred)] {
+                let statement = try db.cachedStatement(sql: """
+                    UPDATE entry SET \(column) = ? WHERE feedId = ? AND entryId = ? AND \(column) != ?
+                    AND NOT EXISTS (SELECT 1 FROM sync_queue WHERE itemId = entry.entryId AND action IN \(Self.actions(of: column)))
+                    """)
+                for synced in entries {
+                    let value = synced[keyPath: state]
+                    try statement.execute(arguments: [value, feed, synced.entry.id, value])
+                    // A new entry's states are part of its arrival, not changes.
+                    guard db.changesCount > 0, !new.contains(synced.entry.id) else { continue }
+                    switch (column, value) {
+                    case ("read", true): counts.markedRead += 1
+                    case ("read", false): counts.markedUnread += 1
+                    case (_, true): counts.starred += 1
+                    default: counts.unstarred += 1
+                    }
+                }
+            }
+            return counts
+        }
+    }
+
+    /// Applies a server's complete set of unread or starred ids to every synced entry: those
+    /// in it get the state, every other one loses it, except where a queued change protects
+    /// the state.
+    public func applyServerSet(_ set: ServerStateSet, ids: Set<String>) async throws(FeedStoreError) -> SyncedStateCounts {
+        try await write { db in
+            try Self.fillIDs(db, ids)
+            let column = set == .unread ? "read" : "starred"
+            let synced = """
+                feedId IN (SELECT id FROM feed WHERE remoteId IS NOT NULL)
+                AND NOT EXISTS (SELECT 1 FROM sync_queue WHERE itemId = entry.entryId AND action IN \(Self.actions(of: column)))
+                """
+            // For the unread set, being in it means read = 0; for the starred set, starred = 1.
+            let inSet = set == .unread ? 0 : 1
+            try db.execute(sql: "UPDATE entry SET \(column) = ? WHERE \(column) != ? AND entryId IN (SELECT id FROM temp.sync_ids) AND \(synced)",
+                           arguments: [inSet, inSet])
+            let gained = db.changesCount
+            try db.execute(sql: "UPDATE entry SET \(column) = ? WHERE \(column) = ? AND entryId NOT IN (SELECT id FROM temp.sync_ids) AND \(synced)",
+                           arguments: [1 - inSet, inSet])
+            let lost = db.changesCount
+            var counts = SyncedStateCounts()
+            if set == .unread {
+                counts.markedUnread = gained
+                counts.markedRead = lost
+            } else {
+                counts.starred = gained
+                counts.unstarred = lost
+            }
+            return counts
+        }
+    }
+
+    /// The ids among `ids` that no synced entry has.
+    public func unstoredSyncedEntryIDs(among ids: [String]) async throws(FeedStoreError) -> [String] {
+        try await read { db in
+            let statement = try db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM entry JOIN feed ON feed.id = entry.feedId WHERE entry.entryId = ? AND feed.remoteId IS NOT NULL)
+                """)
+            return try ids.filter { try Bool.fetchOne(statement, arguments: [$0]) != true }
+        }
+    }
+
+    /// Forgets the account's server: its feeds stay, as feeds of this machine, the queue and
+    /// the marks go.
+    public func forgetSync() async throws(FeedStoreError) {
+        try await write { db in
+            try db.execute(sql: "UPDATE feed SET remoteId = NULL; DELETE FROM sync_queue; DELETE FROM sync_mark")
+        }
+    }
+
+    /// The queue's actions of the state `column` holds, as an SQL list.
+    private static func actions(of column: String) -> String {
+        column == "read" ? "('read', 'unread')" : "('starred', 'unstarred')"
+    }
+
+    /// Puts `ids` in the connection's temporary table `sync_ids`, emptied first.
+    private static func fillIDs(_ db: Database, _ ids: Set<String>) throws {
+        try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS sync_ids (id TEXT PRIMARY KEY); DELETE FROM temp.sync_ids")
+        let insert = try db.cachedStatement(sql: "INSERT INTO temp.sync_ids (id) VALUES (?)")
+        for id in ids { try insert.execute(arguments: [id]) }
+    }
+}

@@ -1,0 +1,166 @@
+import Feeds
+import Foundation
+import Testing
+
+/// The store's side of sync: feeds a server follows, entries and states it sends, the queue of
+/// local changes and the conflict rule (a queued change protects its state).
+@Suite struct SyncStoreTests {
+    static let news = SyncedFeed(remoteID: "feed/1", url: URL(string: "https://news.example/feed")!, title: "News", category: "Daily")
+    static let blog = SyncedFeed(remoteID: "feed/2", url: URL(string: "https://blog.example/feed")!, title: "Blog")
+
+    /// A store following `news` and `blog` on a server, with entries n1…n3 in news (n1 read,
+    /// n2 starred) and a local feed with entry l1.
+    static func syncedStore() async throws -> (FeedStore, StoredFeed) {
+        let store = try FeedStore()
+        let local = try await store.addFeed(url: URL(string: "https://local.example/feed")!, title: nil, category: nil)
+        _ = try await store.upsert(entries: [storeEntry("l1")], feed: local.id, now: storeEpoch)
+        _ = try await store.replaceSyncedFeeds([news, blog])
+        let states = [
+            SyncedEntryState(entry: storeEntry("n1"), isRead: true, isStarred: false),
+            SyncedEntryState(entry: storeEntry("n2"), isRead: false, isStarred: true),
+            SyncedEntryState(entry: storeEntry("n3"), isRead: false, isStarred: false),
+        ]
+        _ = try await store.upsertSynced(states, remoteFeedID: "feed/1", now: storeEpoch)
+        return (store, local)
+    }
+
+    static func states(_ store: FeedStore) async throws -> [String: (read: Bool, starred: Bool)] {
+        let entries = try await store.entries(EntryQuery(limit: 100))
+        return Dictionary(uniqueKeysWithValues: entries.map { ($0.entry.id, ($0.isRead, $0.isStarred)) })
+    }
+
+    static func id(_ store: FeedStore, _ entryID: String) async throws -> StoredEntry.ID {
+        try #require(try await store.entries(EntryQuery(limit: 100)).first { $0.entry.id == entryID }).id
+    }
+
+    @Test func theServersFeedsAreAddedUpdatedAndRemoved() async throws {
+        let (store, _) = try await Self.syncedStore()
+        var renamed = Self.news
+        renamed.title = "World News"
+        renamed.category = "World"
+
+        let (added, removed) = try await store.replaceSyncedFeeds([renamed])
+
+        #expect(added == 0)
+        #expect(removed == 1)
+        let feeds = try await store.feeds()
+        #expect(feeds.map(\.url.host) == ["local.example", "news.example"])
+        #expect(feeds.last?.title == "World News")
+        #expect(feeds.last?.category == "World")
+        #expect(feeds.last?.remoteID == "feed/1")
+        #expect(feeds.first?.remoteID == nil)
+        #expect(try await Self.states(store).keys.sorted() == ["l1", "n1", "n2", "n3"])
+    }
+
+    @Test func aFeedSubscribedHereIsTakenOverWithTheServersEntries() async throws {
+        let (store, local) = try await Self.syncedStore()
+
+        _ = try await store.replaceSyncedFeeds([Self.news, SyncedFeed(remoteID: "feed/9", url: local.url)])
+
+        #expect(try await store.feed(id: local.id)?.remoteID == "feed/9")
+        #expect(try await Self.states(store)["l1"] == nil)
+    }
+
+    @Test func pagesOfEntriesCountWhatIsNewAndWhatChangedState() async throws {
+        let (store, _) = try await Self.syncedStore()
+        let page = [
+            SyncedEntryState(entry: storeEntry("n1"), isRead: false, isStarred: true),
+            SyncedEntryState(entry: storeEntry("n3"), isRead: true, isStarred: false),
+            SyncedEntryState(entry: storeEntry("n4"), isRead: true, isStarred: false),
+        ]
+
+        let counts = try await store.upsertSynced(page, remoteFeedID: "feed/1", now: storeEpoch)
+
+        #expect(counts.new == 1)
+        #expect(counts.markedUnread == 1)
+        #expect(counts.markedRead == 1)
+        #expect(counts.starred == 1)
+        let states = try await Self.states(store)
+        #expect(states["n1"]! == (false, true))
+        #expect(states["n4"]! == (true, false))
+    }
+
+    @Test func aPageForAFeedNobodyFollowsFails() async throws {
+        let (store, _) = try await Self.syncedStore()
+
+        await #expect(throws: FeedStoreError.self) {
+            try await store.upsertSynced([], remoteFeedID: "feed/404", now: storeEpoch)
+        }
+    }
+
+    @Test func stateChangesOfSyncedEntriesAreQueuedAndOthersAreNot() async throws {
+        let (store, _) = try await Self.syncedStore()
+        let n1 = try await Self.id(store, "n1"), n3 = try await Self.id(store, "n3"), l1 = try await Self.id(store, "l1")
+
+        try await store.setRead(false, entries: [n1, l1])
+        try await store.setRead(false, entries: [n1])
+        try await store.setStarred(true, entries: [n3, l1])
+
+        let queue = try await store.queuedStateChanges()
+        #expect(queue.map(\.entryID) == ["n1", "n3"])
+        #expect(queue.map(\.change) == [.unread, .starred])
+        #expect(queue[0].sequence < queue[1].sequence)
+
+        try await store.dequeueStateChanges([queue[0].sequence])
+        #expect(try await store.queuedStateChanges().map(\.entryID) == ["n3"])
+    }
+
+    @Test func aServersSetChangesEverySyncedEntryButNoLocalOne() async throws {
+        let (store, _) = try await Self.syncedStore()
+
+        let unread = try await store.applyServerSet(.unread, ids: ["n1"])
+        let starred = try await store.applyServerSet(.starred, ids: ["n3"])
+
+        #expect(unread.markedUnread == 1)
+        #expect(unread.markedRead == 2)
+        #expect(starred.starred == 1)
+        #expect(starred.unstarred == 1)
+        let states = try await Self.states(store)
+        #expect(states["n1"]! == (false, false))
+        #expect(states["n2"]! == (true, false))
+        #expect(states["n3"]! == (true, true))
+        #expect(states["l1"]! == (false, false))
+    }
+
+    @Test func aQueuedChangeWinsOverTheServerUntilItIsDequeued() async throws {
+        let (store, _) = try await Self.syncedStore()
+        let n3 = try await Self.id(store, "n3")
+        try await store.setRead(true, entries: [n3])
+
+        _ = try await store.applyServerSet(.unread, ids: ["n3"])
+        _ = try await store.upsertSynced([SyncedEntryState(entry: storeEntry("n3"), isRead: false, isStarred: true)], remoteFeedID: "feed/1", now: storeEpoch)
+
+        // The read state is protected; the starred state, with nothing queued, is the server's.
+        #expect(try await Self.states(store)["n3"]! == (true, true))
+
+        try await store.dequeueStateChanges(try await store.queuedStateChanges().map(\.sequence))
+        _ = try await store.applyServerSet(.unread, ids: ["n3"])
+        #expect(try await Self.states(store)["n3"]! == (false, true))
+    }
+
+    @Test func unstoredIDsAreThoseNoSyncedEntryHas() async throws {
+        let (store, _) = try await Self.syncedStore()
+
+        #expect(try await store.unstoredSyncedEntryIDs(among: ["n1", "x", "l1", "n3"]) == ["x", "l1"])
+    }
+
+    @Test func marksAreKeptAndAMissingOneStays() async throws {
+        let (store, _) = try await Self.syncedStore()
+
+        try await store.recordSyncMarks(SyncMarks(itemsPulledUpTo: day(1), subscriptionsFetched: day(2)))
+        try await store.recordSyncMarks(SyncMarks(itemsPulledUpTo: day(3)))
+
+        #expect(try await store.syncMarks() == SyncMarks(itemsPulledUpTo: day(3), subscriptionsFetched: day(2)))
+    }
+
+    @Test func forgettingTheServerKeepsItsFeedsAsLocalOnes() async throws {
+        let (store, _) = try await Self.syncedStore()
+        try await store.setRead(false, entries: [try await Self.id(store, "n1")])
+
+        try await store.forgetSync()
+
+        #expect(try await store.feeds().allSatisfy { $0.remoteID == nil })
+        #expect(try await store.queuedStateChanges().isEmpty)
+        #expect(try await store.syncMarks() == SyncMarks())
+    }
+}
