@@ -108,8 +108,8 @@ let package = Package(
             ]
         ),
         // Sync with a feed server: the synchronous core and the servers' APIs, pure (requests
-        // and replies as values); a runtime sends the requests.
-        .target(name: "FeedSync", dependencies: ["Feeds"]),
+        // and replies as values); a thin runtime sends the requests over HTTPLoading.
+        .target(name: "FeedSync", dependencies: ["Feeds", "HTTPLoading"]),
         // The scrolling list itself: geometry, scroll physics, ranges, coalesced updates. Its
         // ranges say how urgent each row's content is in tiers of its own; it knows no loader.
         .target(name: "ListViewport", dependencies: ["ListDiff"]),
@@ -256,7 +256,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FeedsHTTPTests", dependencies: ["FeedsHTTP", "Feeds", "ScrollworkTestSupport", "FeedsTestSupport"]),
-        .testTarget(name: "FeedSyncTests", dependencies: ["FeedSync", "Feeds"]),
+        .testTarget(name: "FeedSyncTests", dependencies: ["FeedSync", "Feeds", "HTTPLoading", "LoopbackHTTP", "ScrollworkTestSupport"]),
         // The child that FeedsTests kills in the middle of an ingest: a crash test needs a real
         // process. `swift test` builds it next to the test bundle, where the test finds it.
         .executableTarget(

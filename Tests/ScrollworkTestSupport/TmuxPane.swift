@@ -88,35 +88,19 @@ public final class TmuxPane {
     /// Runs tmux on `socket` with `arguments`, in a UTF-8 locale and outside any tmux the tests
     /// run in; returns its output.
     ///
-    /// It is spawned with no signal blocked or ignored, since the server it starts passes its
-    /// mask on to the pane's `sleep`, which must end when the server does; and its output goes
-    /// to a file, since the server it starts keeps what it inherits open.
+    /// It is spawned as ``SpawnedProgram`` spawns programs: no signal blocked or ignored, since
+    /// the server it starts passes its mask on to the pane's `sleep`, which must end when the
+    /// server does; output to a file, since the server keeps what it inherits open.
     @discardableResult
     public func run(_ arguments: [String]) throws -> String {
-        let outputPath = scratch.path("output").path
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let spawning = SpawnAttributes()
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([tmux.path, "-u", "-f", "/dev/null", "-S", socket] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
         var variables = ProcessInfo.processInfo.environment
         variables["TMUX"] = nil
         variables["LC_ALL"] = "C.UTF-8"
         variables["TERM"] = "xterm-256color"
-        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0)=\($1)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, tmux.path, &actions, &spawning.attributes, argv, envp)
-        guard spawned == 0 else { throw Failed("posix_spawn tmux: \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        guard status == 0 else { throw Failed("tmux \(arguments.joined(separator: " ")): status \(status)") }
-        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let result = try SpawnedProgram.run(tmux.path, ["-u", "-f", "/dev/null", "-S", socket] + arguments, environment: variables,
+                                            outputPath: scratch.path("output").path, keepingErrors: false)
+        guard result.status == 0 else { throw Failed("tmux \(arguments.joined(separator: " ")): status \(result.status)") }
+        return result.output
     }
 }
 

@@ -24,6 +24,8 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     case transport(reason: String)
     /// The password could not be had (the prompt was cancelled, the password command failed).
     case passwordUnavailable(reason: String)
+    /// The local store failed while the sync wrote to it or read it.
+    case store(reason: String)
 
     /// A sentence for the user.
     public var description: String {
@@ -38,6 +40,7 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .rejected(reason): "the server refused: \(Self.quoted(reason))"
         case let .transport(reason): "the request failed: \(Self.quoted(reason))"
         case let .passwordUnavailable(reason): "no password: \(Self.quoted(reason))"
+        case let .store(reason): "the local store failed: \(Self.quoted(reason))"
         }
     }
 

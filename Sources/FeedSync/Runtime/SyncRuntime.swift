@@ -1,0 +1,191 @@
+import Feeds
+import Foundation
+import HTTPLoading
+
+/// Runs a ``SyncCore`` for real: its requests over ``HTTPLoading``, its store changes on a
+/// ``FeedStore``, its questions to the account (the token file, the password). It decides
+/// nothing: every decision is the core's.
+///
+/// A sync never loses a queued change: the queue lives in the store, and a change leaves it
+/// only when the core says the server has it. A sync killed in the middle resumes at the next
+/// one: every store change is its own transaction, and the mark that says how far items were
+/// pulled is written last.
+public struct SyncRuntime: Sendable {
+    /// The account synced.
+    public let account: SyncAccount
+    /// The store synced into.
+    public let store: FeedStore
+    /// Where the session token is kept.
+    public let tokens: SyncTokenFile
+    /// The server's API.
+    public let api: any SyncServerAPI
+    /// Page and batch sizes, and ages.
+    public let configuration: SyncCore.Configuration
+    private let send: @Sendable (HTTPDataLoader.Request) async throws(HTTPLoadingError) -> HTTPReply
+    private let password: @Sendable () async -> Result<SyncSecret, SyncPasswordError>
+    private let now: @Sendable () -> Date
+
+    /// What came of a sync: its summary, and the failure that ended it early, if one did.
+    public struct Outcome: Sendable, Hashable {
+        /// What changed, as far as the sync got.
+        public var summary: SyncSummary
+        /// Why the sync ended early; `nil` when it finished.
+        public var failure: SyncFailure?
+    }
+
+    /// What a sync is doing, for a status line.
+    public struct Progress: Sendable, Hashable {
+        /// The step the sync is at.
+        public var step: SyncStep
+        /// The counts so far.
+        public var summary: SyncSummary
+    }
+
+    /// A runtime for `account`, into `store`, sending over `loader`.
+    ///
+    /// - Parameters:
+    ///   - password: asked only when the core must log in (no token, or a refused one): a
+    ///     password command's output or a prompt; never kept.
+    ///   - now: the clock the core judges the subscription list's age by.
+    public init(account: SyncAccount, store: FeedStore, tokens: SyncTokenFile, loader: HTTPDataLoader,
+                configuration: SyncCore.Configuration = SyncCore.Configuration(),
+                password: @escaping @Sendable () async -> Result<SyncSecret, SyncPasswordError>,
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.account = account
+        self.store = store
+        self.tokens = tokens
+        api = account.kind.api
+        self.configuration = configuration
+        send = { request throws(HTTPLoadingError) in try await loader.send(request) }
+        self.password = password
+        self.now = now
+    }
+
+    /// Syncs: pushes the queue, makes the subscription `edits`, pulls what is new.
+    ///
+    /// - Parameters:
+    ///   - refreshingSubscriptions: fetch the subscription list whatever its age.
+    ///   - progress: called at each step, from the task running the sync.
+    public func sync(edits: [SubscriptionEdit] = [], refreshingSubscriptions: Bool = false,
+                     progress: @Sendable (Progress) -> Void = { _ in }) async -> Outcome {
+        var counts = SyncedStateCounts()
+        var core = SyncCore(api: api, username: account.username, configuration: configuration)
+        let snapshot: SyncSnapshot
+        do {
+            snapshot = try await self.snapshot(edits: edits, refreshingSubscriptions: refreshingSubscriptions)
+        } catch {
+            return Outcome(summary: SyncSummary(), failure: SyncFailure(step: .logIn, error: .store(reason: "\(error)")))
+        }
+        var step = SyncStep.logIn
+        var next: SyncCore.Event? = .start(snapshot, now: now())
+        while let event = next {
+            next = nil
+            for effect in core.handle(event) {
+                switch effect {
+                case .askPassword:
+                    switch await password() {
+                    case .success(let secret): next = .password(secret)
+                    case .failure(let error): next = .passwordUnavailable(reason: error.description)
+                    }
+                case .send(let request):
+                    next = await perform(request)
+                case .findUnstored(let ids):
+                    let unstored = (try? await store.unstoredSyncedEntryIDs(among: ids.map(\.rawValue))) ?? ids.map(\.rawValue)
+                    next = .unstored(unstored.map(RemoteItemID.init))
+                case .apply(let change):
+                    do {
+                        counts = counts + (try await apply(change))
+                    } catch {
+                        return Outcome(summary: Self.summary(core.summary, counts),
+                                       failure: SyncFailure(step: step, error: .store(reason: "\(error)")))
+                    }
+                case .progress(let at, let summary):
+                    step = at
+                    progress(Progress(step: at, summary: Self.summary(summary, counts)))
+                case .finished(let summary):
+                    return Outcome(summary: Self.summary(summary, counts), failure: nil)
+                case .failed(let failure, let summary):
+                    return Outcome(summary: Self.summary(summary, counts), failure: failure)
+                }
+            }
+        }
+        preconditionFailure("a sync core stopped without finishing or failing")
+    }
+
+    /// What the store knows of the account, for the core.
+    private func snapshot(edits: [SubscriptionEdit], refreshingSubscriptions: Bool) async throws -> SyncSnapshot {
+        let marks = try await store.syncMarks()
+        let queue = try await store.queuedStateChanges()
+        let streams = try await store.feeds().compactMap(\.remoteID)
+        return SyncSnapshot(
+            token: tokens.load(), itemsPulledUpTo: marks.itemsPulledUpTo, subscriptionsFetched: marks.subscriptionsFetched,
+            knownStreams: Set(streams),
+            pending: queue.map { PendingChange(sequence: $0.sequence, itemID: RemoteItemID($0.entryID), action: SyncAction($0.change)) },
+            subscriptionEdits: edits, refreshesSubscriptions: refreshingSubscriptions)
+    }
+
+    /// Sends `request` to the account's server; the reply, whatever its status, or why none came.
+    private func perform(_ request: SyncRequest) async -> SyncCore.Event {
+        guard let url = request.url(relativeTo: account.apiURL) else {
+            return .requestFailed(reason: "the account's address \(account.apiURL.absoluteString) makes no URL for \(request.path)")
+        }
+        let method: HTTPDataLoader.Request.Method = request.method == .post ? .post : .get
+        let headers = request.headers.map { (name: $0.name, value: $0.value) }
+        do {
+            let reply = try await send(HTTPDataLoader.Request(method: method, url: url, headers: headers,
+                                                              body: request.method == .post ? request.formBody : []))
+            return .replied(SyncReply(status: reply.status, body: reply.body))
+        } catch {
+            return .requestFailed(reason: error.description)
+        }
+    }
+
+    /// Applies one change to the store; what it changed.
+    private func apply(_ change: SyncStoreChange) async throws -> SyncedStateCounts {
+        switch change {
+        case .saveToken(let token):
+            try tokens.save(token)
+        case .dequeue(let sequences):
+            try await store.dequeueStateChanges(sequences)
+        case .replaceSubscriptions(let subscriptions):
+            _ = try await store.replaceSyncedFeeds(subscriptions.map {
+                SyncedFeed(remoteID: $0.streamID, url: $0.feedURL, title: $0.title, link: $0.siteURL, category: $0.folders.first)
+            })
+        case .upsert(let streamID, let entries):
+            return try await store.upsertSynced(entries.map { SyncedEntryState(entry: $0.entry, isRead: $0.isRead, isStarred: $0.isStarred) },
+                                                remoteFeedID: streamID, now: now())
+        case .setUnread(let ids):
+            return try await store.applyServerSet(.unread, ids: Set(ids.map(\.rawValue)))
+        case .setStarred(let ids):
+            return try await store.applyServerSet(.starred, ids: Set(ids.map(\.rawValue)))
+        case .recordItemsPulled(let date):
+            try await store.recordSyncMarks(SyncMarks(itemsPulledUpTo: date))
+        case .recordSubscriptionsFetched(let date):
+            try await store.recordSyncMarks(SyncMarks(subscriptionsFetched: date))
+        }
+        return SyncedStateCounts()
+    }
+
+    /// The core's counts of the wire with the store's counts of what changed.
+    private static func summary(_ core: SyncSummary, _ counts: SyncedStateCounts) -> SyncSummary {
+        var summary = core
+        summary.new = counts.new
+        summary.markedRead = counts.markedRead
+        summary.markedUnread = counts.markedUnread
+        summary.starred = counts.starred
+        summary.unstarred = counts.unstarred
+        return summary
+    }
+}
+
+extension SyncAction {
+    /// The store's change as the core's action.
+    init(_ change: StateChange) {
+        switch change {
+        case .read: self = .read
+        case .unread: self = .unread
+        case .starred: self = .starred
+        case .unstarred: self = .unstarred
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import HTTPLoading
+import ScrollworkTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real FreshRSS server on 127.0.0.1, from `../shared/freshrss/serve.sh` beside the checkout:
+/// a fresh install in a folder of its own, stopped and removed by ``stop()``.
+struct FreshRSSServer {
+    /// The Google Reader API's address.
+    let greaderURL: URL
+    /// The Fever API's address and key: a third client.
+    let feverURL: URL
+    let feverKey: String
+    let user: String
+    let apiPassword: String
+    let directory: URL
+
+    /// `serve.sh`, found from this file: `Tests/FeedSyncTests/` is two folders below the
+    /// package, and `shared/` sits beside the package's folder.
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/freshrss/serve.sh")
+
+    /// Whether a server can be started here: the script is there and PHP is installed.
+    static var isAvailable: Bool {
+        FileManager.default.fileExists(atPath: script.path) && (try? run("/bin/sh", ["-c", "command -v php"]).status) == 0
+    }
+
+    /// Why a server cannot be started here, for the message of a skipped test.
+    static var unavailableReason: String {
+        FileManager.default.fileExists(atPath: script.path)
+            ? "php is not installed (see the Needs line of \(script.path))"
+            : "\(script.path) is missing"
+    }
+
+    /// Installs and starts a server on a free port.
+    static func start() throws -> FreshRSSServer {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("freshrss-\(UUID().uuidString)")
+        let port = try freePort()
+        let (status, output) = try run(script.path, ["start", directory.path], environment: ["PORT": "\(port)"])
+        guard status == 0 else { throw Failure(description: "serve.sh start exited \(status): \(output)") }
+        var values: [String: String] = [:]
+        for line in output.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            values[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        guard let greader = values["GREADER_URL"].flatMap(URL.init(string:)), let fever = values["FEVER_URL"].flatMap(URL.init(string:)),
+              let key = values["FEVER_KEY"], let user = values["FR_USER"], let password = values["FR_API_PASS"] else {
+            throw Failure(description: "serve.sh printed no addresses: \(output)")
+        }
+        return FreshRSSServer(greaderURL: greader, feverURL: fever, feverKey: key, user: user, apiPassword: password, directory: directory)
+    }
+
+    /// Stops the server and removes its folder.
+    func stop() {
+        _ = try? Self.run(Self.script.path, ["stop", directory.path])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Marks an item through the Fever API, as a third client would: `as` is `read`,
+    /// `unread`, `saved` or `unsaved`; `id` is the item's decimal id.
+    func fever(mark id: Int64, as state: String, with loader: HTTPDataLoader) async throws {
+        let url = URL(string: feverURL.absoluteString + "?api&mark=item&as=\(state)&id=\(id)")!
+        let reply = try await loader.send(HTTPDataLoader.Request(
+            method: .post, url: url, headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array("api_key=\(feverKey)".utf8)))
+        let text = String(decoding: reply.body, as: UTF8.self)
+        guard reply.status == 200, text.contains("\"auth\":1") else { throw Failure(description: "fever mark failed: \(reply.status) \(text)") }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// A port nothing listens on now.
+    private static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Failure(description: "no socket") }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        guard bound else { throw Failure(description: "no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Runs a program to its end (``SpawnedProgram``): its status and its output.
+    @discardableResult
+    static func run(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("freshrss-run-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let result = try SpawnedProgram.run(path, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+                                            outputPath: log.path)
+        return (result.status, result.output)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import PseudoTerminal
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs a program to its end, for tests that drive real programs (tmux, a PHP server's script).
+///
+/// The program is spawned with no signal blocked or ignored, whatever this test process blocks
+/// (a server it starts passes its mask on to its own children, which must end when told to), and
+/// its output goes to a file, not a pipe: a server it leaves running would keep a pipe open, and
+/// reading to its end would never end.
+public enum SpawnedProgram {
+    /// What a program did: its exit status (as `waitpid` reports it) and what it wrote.
+    public struct Result: Sendable {
+        public var status: Int32
+        public var output: String
+    }
+
+    /// Why a program could not be run.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Runs `path` with `arguments` in `environment`, its standard input `/dev/null`; its output
+    /// is kept in `outputPath` and returned, with its standard error too if `keepingErrors`.
+    public static func run(_ path: String, _ arguments: [String], environment: [String: String],
+                           outputPath: String, keepingErrors: Bool = true) throws(Failure) -> Result {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        if keepingErrors {
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        let spawning = SpawnAttributes()
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0)=\($1)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, path, &actions, &spawning.attributes, argv, envp)
+        guard spawned == 0 else { throw Failure(description: "posix_spawn \(path): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        return Result(status: status, output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
+    }
+}
