@@ -1,5 +1,6 @@
 import ArgumentParser
 import Feeds
+import FeedsHTTP
 import Foundation
 import ScrollworkReader
 
@@ -41,7 +42,9 @@ struct FeedBench: AsyncParsableCommand {
             over ours (feedparser_rs_ratio: above 1, Scrollwork is faster), from three blocks of \
             runs of each side in turn, the medians of the blocks' medians compared. The cases \
             parse-FORMAT-long-html-N are shaped like the real feeds that parsed slowly: long \
-            articles with whitespace at both ends, CDATA, entities, inline markup in titles.
+            articles with whitespace at both ends, CDATA, entities, inline markup in titles. \
+            parse-rss-podcast-730 is shaped like a real podcast feed: 730 items of iTunes fields, \
+            media:content, an enclosure and an escaped HTML description, namespaces declared twice.
             """
     )
 
@@ -72,7 +75,11 @@ struct FeedBench: AsyncParsableCommand {
 
     static let caseNames = FeedFixture.Format.allCases.flatMap { format in
         sizes.flatMap { [caseName(format, $0), ingestCaseName(format, $0)] } + realWorldSizes.map { realWorldCaseName(format, $0) }
-    } + [fileIngestCase, snapshotCase] + ProcessIngestBench.sizes.map(ProcessIngestBench.caseName)
+    } + [podcastCase, fileIngestCase, snapshotCase] + ProcessIngestBench.sizes.map(ProcessIngestBench.caseName)
+
+    /// Items in the podcast-shaped feed: as many as the real one that parsed slowly.
+    static let podcastEntries = 730
+    static let podcastCase = "parse-rss-podcast-730"
 
     static func realWorldCaseName(_ format: FeedFixture.Format, _ entries: Int) -> String { "parse-\(format.rawValue)-long-html-\(entries)" }
 
@@ -114,7 +121,7 @@ struct FeedBench: AsyncParsableCommand {
         let parseCases = FeedFixture.Format.allCases.flatMap { format in
             Self.sizes.map { (Self.caseName(format, $0), $0, { FeedFixture.make(format, entries: $0) }) }
                 + Self.realWorldSizes.map { (Self.realWorldCaseName(format, $0), $0, { FeedFixture.makeRealWorld(format, entries: $0) }) }
-        }
+        } + [(Self.podcastCase, Self.podcastEntries, { FeedFixture.makePodcast(entries: $0) })]
         for (name, entries, make) in parseCases where only.isEmpty || only.contains(name) {
             let bytes = make(entries)
             let parsed = Self.parse(bytes)

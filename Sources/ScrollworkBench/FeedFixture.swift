@@ -132,6 +132,57 @@ enum FeedFixture {
         return Array(out.utf8)
     }
 
+    /// A podcast feed shaped like the real one that parsed slower than feedparser-rs: items of
+    /// a title, a link, an entity-escaped HTML description, a date, a guid, the iTunes fields
+    /// (summary, subtitle, keywords, image, explicit, author, duration), `media:content` and an
+    /// enclosure, with the namespaces declared on `<rss>` and again on `<channel>`. About
+    /// 2.2 KB an item; 730 items make the real feed's 1.6 MB. The same bytes on every machine.
+    static func makePodcast(entries: Int) -> [UInt8] {
+        var random = SeededGenerator(seed: UInt64(entries) &* 977 &+ 3)
+        let namespaces = #"xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:media="http://search.yahoo.com/mrss/" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/""#
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" \(namespaces)>
+            <channel \(namespaces)>
+            <title>The Bench Podcast</title><link>https://pod.example/</link><language>en-us</language>
+            <atom:link href="https://pod.example/feed.xml" rel="self" type="application/rss+xml"/>
+            <itunes:author>Bench &amp; Co</itunes:author><itunes:image href="https://pod.example/cover.jpg"/>
+            <itunes:category text="Technology"/><itunes:explicit>no</itunes:explicit>
+            <description>A generated podcast.</description>
+
+            """
+        for index in 0..<entries {
+            let title = words(Int.random(in: 4...9, using: &random), using: &random)
+            let summary = words(Int.random(in: 60...110, using: &random), using: &random)
+            let subtitle = words(Int.random(in: 8...16, using: &random), using: &random)
+            let day = 1 + index % 28
+            let minutes = 20 + index % 70
+            let description = "&lt;p&gt;\(summary)&lt;/p&gt;&lt;p&gt;Guests: &lt;a href=&quot;https://pod.example/guests/\(index)&quot;&gt;\(subtitle)&lt;/a&gt; &amp;amp; friends.&lt;/p&gt;"
+                + "&lt;ul&gt;&lt;li&gt;00:00 Intro&lt;/li&gt;&lt;li&gt;04:12 \(title)&lt;/li&gt;&lt;/ul&gt;"
+            out += """
+                <item>
+                <title>\(index): \(title)</title>
+                <link>https://pod.example/episodes/\(index)</link>
+                <description>\(description)</description>
+                <pubDate>Tue, \(day) Feb 2022 \(10 + index % 10):\(10 + index % 50):00 -0500</pubDate>
+                <guid isPermaLink="false">pod-example-\(index)-\(minutes)</guid>
+                <itunes:summary>\(summary)</itunes:summary>
+                <itunes:subtitle>\(subtitle)</itunes:subtitle>
+                <itunes:keywords>bench,podcast,\(title.split(separator: " ").prefix(3).joined(separator: ","))</itunes:keywords>
+                <itunes:image href="https://pod.example/art/\(index).jpg"/>
+                <itunes:explicit>no</itunes:explicit>
+                <itunes:author>Host \(index % 5) &amp; Guests</itunes:author>
+                <itunes:duration>\(minutes):\(10 + index % 50)</itunes:duration>
+                <media:content url="https://cdn.pod.example/audio/\(index).mp3" fileSize="\(30_000_000 + index)" type="audio/mpeg" medium="audio"/>
+                <enclosure url="https://cdn.pod.example/audio/\(index).mp3" length="\(30_000_000 + index)" type="audio/mpeg"/>
+                </item>
+
+                """
+        }
+        out += "</channel></rss>\n"
+        return Array(out.utf8)
+    }
+
     private static func words(_ count: Int, using random: inout SeededGenerator) -> String {
         (0..<count).map { _ in vocabulary[Int.random(in: 0..<vocabulary.count, using: &random)] }.joined(separator: " ")
     }

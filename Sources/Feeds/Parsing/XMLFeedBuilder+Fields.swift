@@ -96,7 +96,8 @@ extension XMLFeedReading {
         case .content where isChild && name == "encoded":
             begin(.content, mode: .html, base: base)
         case .media:
-            let url = attributes["url"].flatMap { URLResolver.resolve($0, against: base) }
+            // Resolved only for the pictures: a podcast's audio is named in every item.
+            var url: URL? { attributes["url"].flatMap { URLResolver.resolve($0, against: base) } }
             if name == "title" {
                 begin(.mediaTitle, mode: attributes["type"] == "html" ? .html : .text, base: base)
             } else if name == "description" {
@@ -112,8 +113,9 @@ extension XMLFeedReading {
                 entry?.offerThumbnail(attributes["href"].flatMap { URLResolver.resolve($0, against: base) }, rank: .itunesImage)
             } else if name == "author" {
                 begin(.fallbackAuthor, mode: .text, base: base)
-            } else if name == "summary" || name == "subtitle" {
-                // A podcast episode's text, when it has no description.
+            } else if name == "summary" || name == "subtitle", entry?.summary == nil {
+                // A podcast episode's text, when it has no description (read only while it
+                // has none: a podcast repeats its description here).
                 begin(.fallbackSummary, mode: .text, base: base)
             }
         default:

@@ -197,19 +197,29 @@ package enum PlainText {
 
     /// `text` with `&`, `<`, `>` and `"` escaped for XML or HTML text and attribute values;
     /// newlines too if asked (`&#10;`), so an attribute value keeps them through parsing.
+    /// Works on the UTF-8 bytes; text with nothing to escape is returned as it is, uncopied.
     static func escapedMarkup(_ text: String, escapingNewlines: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n" where escapingNewlines: out += "&#10;"
-            default: out.append(character)
+        var text = text
+        return text.withUTF8 { bytes in
+            func needsEscape(_ byte: UInt8) -> Bool {
+                byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
+                    || (escapingNewlines && byte == UInt8(ascii: "\n"))
             }
-        }
-        return out
+            guard let first = bytes.firstIndex(where: needsEscape) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + bytes.count / 8 + 16)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<first]))
+            for byte in bytes[first...] {
+                switch byte {
+                case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+                case UInt8(ascii: "\n") where escapingNewlines: out.append(contentsOf: "&#10;".utf8)
+                default: out.append(byte)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        } ?? text
     }
 }
