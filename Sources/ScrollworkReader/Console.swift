@@ -28,6 +28,12 @@ package enum Console {
         write(TerminalSanitizer.sanitized(message) + "\n", to: .standardError)
     }
 
+    /// Shows `status` on standard error's line, replacing what the last status showed (with
+    /// `nil`, clears it): progress on a terminal, sanitised as every diagnostic is.
+    package static func showStatus(_ status: String?) {
+        write(Array(("\r\u{1B}[K" + (status.map { TerminalSanitizer.sanitized($0) } ?? "")).utf8), to: .standardError)
+    }
+
     private static func write(_ text: String, to handle: FileHandle) {
         write(Array(text.utf8), to: handle)
     }

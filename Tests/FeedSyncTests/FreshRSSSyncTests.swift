@@ -3,6 +3,7 @@ import FeedSync
 import Foundation
 import HTTPLoading
 import LoopbackHTTP
+import ScrollworkTestSupport
 import Testing
 
 /// Sync against a real FreshRSS (``FreshRSSServer``), its feeds served on 127.0.0.1 by the

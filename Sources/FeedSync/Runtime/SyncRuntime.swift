@@ -31,6 +31,12 @@ public struct SyncRuntime: Sendable {
         public var summary: SyncSummary
         /// Why the sync ended early; `nil` when it finished.
         public var failure: SyncFailure?
+
+        /// An outcome.
+        public init(summary: SyncSummary, failure: SyncFailure?) {
+            self.summary = summary
+            self.failure = failure
+        }
     }
 
     /// What a sync is doing, for a status line.

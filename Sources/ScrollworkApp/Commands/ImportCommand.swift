@@ -1,5 +1,6 @@
 import ArgumentParser
 import Feeds
+import FeedSync
 import Foundation
 import HTTPLoading
 import ScrollworkReader
@@ -37,6 +38,19 @@ struct ImportCommand: AsyncParsableCommand {
                     throw Failure("\(file): \(OPMLError.categoryTooDeep(feedURL: subscription.feedURL, depth: depth, limit: OPML.maxCategoryDepth))")
                 }
             }
+            let skipped = listed.count - subscriptions.count
+            if let (sync, opened) = try store.optionalAccountSync(prompting: true) {
+                // The server follows the feeds, each in its innermost folder (its folders do not nest).
+                defer { Task { await sync.shutdown() } }
+                var fresh: [Subscription] = []
+                for subscription in subscriptions where try await opened.feed(url: subscription.feedURL)?.remoteID == nil {
+                    fresh.append(subscription)
+                }
+                let outcome = await SyncCommand.run(sync, edits: SubscriptionEdit.subscribing(to: fresh), json: false, command: "import")
+                guard outcome.failure == nil else { throw ExitCode.failure }
+                Console.print("imported \(fresh.count) feeds on the server (\(subscriptions.count - fresh.count) already subscribed\(skipped > 0 ? ", \(skipped) skipped" : ""))")
+                return
+            }
             let store = try store.open()
             var added = 0
             for subscription in subscriptions {
@@ -44,7 +58,6 @@ struct ImportCommand: AsyncParsableCommand {
                 _ = try await store.addFeed(url: subscription.feedURL, title: subscription.title, category: subscription.storedCategory)
                 added += 1
             }
-            let skipped = listed.count - subscriptions.count
             Console.print("imported \(added) feeds (\(subscriptions.count - added) already subscribed\(skipped > 0 ? ", \(skipped) skipped" : ""))")
         }
     }

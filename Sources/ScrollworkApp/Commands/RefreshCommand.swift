@@ -12,7 +12,8 @@ struct RefreshCommand: AsyncParsableCommand {
             fails keeps its stored entries and records the error. With --json, one object per \
             feed: {"feed", "new", "modified", "unchanged", "malformed"}, {"feed", "notModified": \
             true}, or {"feed", "error"}; "movedTo" when the feed moved permanently. Exit \
-            status 1 if any feed failed.
+            status 1 if any feed failed. With an account (`scrollwork account`), the server \
+            fetches the feeds and refresh syncs with it, as `scrollwork sync` does.
             """)
 
     @OptionGroup var store: StoreOptions
@@ -21,6 +22,12 @@ struct RefreshCommand: AsyncParsableCommand {
     func run() async throws {
         var anyFailed = false
         try await reportingFailures("refresh") {
+            if let (sync, _) = try store.optionalAccountSync(prompting: true) {
+                // The server fetches the feeds: a refresh is a sync.
+                defer { Task { await sync.shutdown() } }
+                anyFailed = await SyncCommand.run(sync, json: json, command: "refresh").failure != nil
+                return
+            }
             let fetcher = FeedFetcher()
             let outcomes: [FeedRefreshOutcome]
             do {

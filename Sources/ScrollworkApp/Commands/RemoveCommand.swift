@@ -14,9 +14,16 @@ struct RemoveCommand: AsyncParsableCommand {
     func run() async throws {
         let url = try feedURL(self.url)
         try await reportingFailures("remove") {
-            let store = try store.openExisting()
-            guard let feed = try await store.feed(url: url) else { throw Failure("not subscribed to \(url.absoluteString)") }
-            try await store.removeFeed(feed.id)
+            let opened = try store.openExisting()
+            guard let feed = try await opened.feed(url: url) else { throw Failure("not subscribed to \(url.absoluteString)") }
+            if let remoteID = feed.remoteID, let (sync, _) = try store.optionalAccountSync(prompting: true) {
+                // The server stops following it; its list, fetched after, removes it here.
+                defer { Task { await sync.shutdown() } }
+                let outcome = await SyncCommand.run(sync, edits: [.unsubscribe(streamID: remoteID)], json: false, command: "remove")
+                guard outcome.failure == nil else { throw ExitCode.failure }
+            } else {
+                try await opened.removeFeed(feed.id)
+            }
             Console.print("removed \(url.absoluteString)")
         }
     }

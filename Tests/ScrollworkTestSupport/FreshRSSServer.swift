@@ -1,41 +1,39 @@
 import Foundation
-import HTTPLoading
-import ScrollworkTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A real FreshRSS server on 127.0.0.1, from `../shared/freshrss/serve.sh` beside the checkout:
 /// a fresh install in a folder of its own, stopped and removed by ``stop()``.
-struct FreshRSSServer {
+public struct FreshRSSServer: Sendable {
     /// The Google Reader API's address.
-    let greaderURL: URL
+    public let greaderURL: URL
     /// The Fever API's address and key: a third client.
-    let feverURL: URL
-    let feverKey: String
-    let user: String
-    let apiPassword: String
-    let directory: URL
+    public let feverURL: URL
+    public let feverKey: String
+    public let user: String
+    public let apiPassword: String
+    public let directory: URL
 
-    /// `serve.sh`, found from this file: `Tests/FeedSyncTests/` is two folders below the
+    /// `serve.sh`, found from this file: `Tests/ScrollworkTestSupport/` is two folders below the
     /// package, and `shared/` sits beside the package's folder.
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/freshrss/serve.sh")
 
     /// Whether a server can be started here: the script is there and PHP is installed.
-    static var isAvailable: Bool {
+    public static var isAvailable: Bool {
         FileManager.default.fileExists(atPath: script.path) && (try? run("/bin/sh", ["-c", "command -v php"]).status) == 0
     }
 
     /// Why a server cannot be started here, for the message of a skipped test.
-    static var unavailableReason: String {
+    public static var unavailableReason: String {
         FileManager.default.fileExists(atPath: script.path)
             ? "php is not installed (see the Needs line of \(script.path))"
             : "\(script.path) is missing"
     }
 
     /// Installs and starts a server on a free port.
-    static func start() throws -> FreshRSSServer {
+    public static func start() throws -> FreshRSSServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("freshrss-\(UUID().uuidString)")
         let port = try freePort()
         let (status, output) = try run(script.path, ["start", directory.path], environment: ["PORT": "\(port)"])
@@ -53,23 +51,17 @@ struct FreshRSSServer {
     }
 
     /// Stops the server and removes its folder.
-    func stop() {
+    public func stop() {
         _ = try? Self.run(Self.script.path, ["stop", directory.path])
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Marks an item through the Fever API, as a third client would: `as` is `read`,
-    /// `unread`, `saved` or `unsaved`; `id` is the item's decimal id.
-    func fever(mark id: Int64, as state: String, with loader: HTTPDataLoader) async throws {
-        let url = URL(string: feverURL.absoluteString + "?api&mark=item&as=\(state)&id=\(id)")!
-        let reply = try await loader.send(HTTPDataLoader.Request(
-            method: .post, url: url, headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array("api_key=\(feverKey)".utf8)))
-        let text = String(decoding: reply.body, as: UTF8.self)
-        guard reply.status == 200, text.contains("\"auth\":1") else { throw Failure(description: "fever mark failed: \(reply.status) \(text)") }
-    }
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// A port nothing listens on now.
