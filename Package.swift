@@ -281,7 +281,7 @@ let package = Package(
         .testTarget(
             name: "ScrollworkReaderTests",
             dependencies: [
-                "ScrollworkReader", "ListViewport", "Thumbnails", "Feeds", "TerminalUI", "ContentLoading", "ImageFixtures",
+                "ScrollworkReader", "ListViewport", "Thumbnails", "Feeds", "FeedSync", "TerminalUI", "ContentLoading", "ImageFixtures",
                 "ScrollworkTestSupport", "FeedsTestSupport",
             ]
         ),

@@ -1,4 +1,5 @@
 import Feeds
+import FeedSync
 import Foundation
 import ListViewport
 import TerminalUI
@@ -292,6 +293,34 @@ import Testing
         _ = state.update(Self.key("R"), list: list, now: .zero)
         _ = state.update(.refreshFinished([]), list: list, now: .zero)
         #expect(!state.statusText(hint: "", figures: "").contains("cannot honour"), "said once")
+    }
+
+    @Test func withAnAccountEveryRefreshIsASyncThatSaysItsStepThenWhatChanged() {
+        var options = ReaderOptions()
+        options.syncs = true
+        options.refreshInterval = .seconds(60)
+        let list = Self.list(3)
+        var state = Self.state(list, options: options)
+        #expect(state.startRefreshing() == [.sync, .draw, .wake(.autoRefresh, after: .seconds(60))])
+        #expect(state.update(Self.key("r"), list: list, now: .zero) == [.draw])
+        #expect(state.message == "already syncing")
+
+        var summary = SyncSummary()
+        summary.received = 40
+        #expect(state.update(.syncProgress(SyncRuntime.Progress(step: .items, summary: summary)), list: list, now: .zero) == [.drawNextFrame])
+        #expect(state.statusText(hint: "", figures: "").hasPrefix("syncing: new items… · 40 received"))
+        summary.new = 42
+        summary.markedRead = 7
+        summary.starred = 3
+        summary.pushed = 2
+        _ = state.update(.syncFinished(SyncRuntime.Outcome(summary: summary, failure: nil)), list: list, now: .zero)
+        #expect(state.statusText(hint: "", figures: "") == "synced: 42 new, 7 marked read, 3 starred, 2 pushed")
+
+        #expect(state.update(Self.key("R"), list: list, now: .zero) == [.sync, .draw])
+        _ = state.update(.syncFinished(SyncRuntime.Outcome(summary: SyncSummary(), failure: SyncFailure(step: .logIn, error: .unauthorized))),
+                         list: list, now: .zero)
+        #expect(state.statusText(hint: "", figures: "")
+            == "sync failed: log in: the server refused the user name or password (401) · your changes wait for the next sync")
     }
 
     @Test func aResizeLaysTheArticleOutAgainAndKeepsItsScrollInRange() {

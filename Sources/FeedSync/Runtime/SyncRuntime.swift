@@ -45,6 +45,12 @@ public struct SyncRuntime: Sendable {
         public var step: SyncStep
         /// The counts so far.
         public var summary: SyncSummary
+
+        /// A sync at `step` with `summary` so far.
+        public init(step: SyncStep, summary: SyncSummary) {
+            self.step = step
+            self.summary = summary
+        }
     }
 
     /// A runtime for `account`, into `store`, sending over `loader`.

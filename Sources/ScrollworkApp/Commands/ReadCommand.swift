@@ -109,8 +109,14 @@ struct ReaderLaunch: StoreLocating, Equatable {
             throw ExitCode.failure
         }
         let shelf = scratch.map { ThumbnailShelf(diskCache: DiskCache<URL>(directory: $0.appendingPathComponent("images"))) } ?? subscribedShelf
+        // With an account, r and R and the timer sync with its server; the password cannot be
+        // asked on the reader's screen, so a login needs the account's password command.
+        let accountSync = useDemo ? nil : (try? AccountSync.account(for: files.database)).flatMap { $0 }.map {
+            AccountSync(account: $0, store: feedStore, database: files.database, prompting: false)
+        }
         let reader = Reader(
             terminal: TerminalIO(session: session), store: feedStore, refresher: FeedRefresher(store: feedStore, fetcher: fetcher),
+            accountSync: accountSync,
             title: useDemo ? "Scrollwork demo (add a real feed: scrollwork add URL)" : "Scrollwork",
             frames: LiveFrames(), thumbnails: shelf, options: options, notice: notice)
         if let firstRows = source.firstRows { reader.showFirst(firstRows, of: Reader.firstQuery) }
@@ -127,6 +133,7 @@ struct ReaderLaunch: StoreLocating, Equatable {
         session.discardAnswers(reader.awaitedAnswers)
         session.stop()
         try? await fetcher.shutdown()
+        await accountSync?.shutdown()
         try? await demoServer?.stop()
     }
 

@@ -30,6 +30,8 @@ package final class Reader: ListViewportHost {
     let terminal: any ReaderTerminal
     let store: FeedStore
     let refresher: FeedRefresher
+    /// The account's server, when there is one: a refresh is then a sync with it.
+    let accountSync: AccountSync?
     let frames: any FrameScheduling
     package let thumbnails: ThumbnailShelf
     /// Opens links (`o`).
@@ -117,12 +119,15 @@ package final class Reader: ListViewportHost {
         }
     }
 
-    package init(terminal: any ReaderTerminal, store: FeedStore, refresher: FeedRefresher, title: String,
+    package init(terminal: any ReaderTerminal, store: FeedStore, refresher: FeedRefresher, accountSync: AccountSync? = nil, title: String,
          frames: any FrameScheduling, thumbnails: ThumbnailShelf = ThumbnailShelf(), options: Options = Options(),
          notice: String? = nil, date: @escaping @Sendable () -> Date = Date.init) {
         self.terminal = terminal
         self.store = store
         self.refresher = refresher
+        self.accountSync = accountSync
+        var options = options
+        options.syncs = accountSync != nil
         self.frames = frames
         self.thumbnails = thumbnails
         self.date = date
@@ -356,6 +361,8 @@ package final class Reader: ListViewportHost {
                 writes.yield(write)
             case .refresh(let feed):
                 refresh(feed)
+            case .sync:
+                sync()
             case let .wake(timer, delay):
                 frames.schedule(after: delay) { [weak self] in self?.send(.timer(timer)) }
             case .showFigures(let figures):
@@ -412,7 +419,7 @@ package final class Reader: ListViewportHost {
     /// each feed starts, stores a batch and finishes, and the list follows the store.
     private func refresh(_ feed: StoredFeed?) {
         let (refresher, sink) = (self.refresher, self.sink)
-        refreshTask = Task.detached {
+        inBackground {
             let progress: FeedRefresher.ProgressHandler = { sink.yield(.refreshProgress($0)) }
             if let feed {
                 let outcome = await refresher.refresh(feed, progress: progress)
@@ -426,6 +433,22 @@ package final class Reader: ListViewportHost {
                 }
             }
         }
+    }
+
+    /// Syncs with the account's server in the background; its steps reach the status line, and
+    /// the list follows the store as the sync writes to it.
+    private func sync() {
+        guard let accountSync else { return }
+        let sink = self.sink
+        inBackground {
+            let outcome = await accountSync.sync { sink.yield(.syncProgress($0)) }
+            sink.yield(.syncFinished(outcome))
+        }
+    }
+
+    /// Runs a refresh or a sync, the one under way at a time, cancelled when the reader stops.
+    private func inBackground(_ work: @escaping @Sendable () async -> Void) {
+        refreshTask = Task.detached { await work() }
     }
 
     /// Opens `link` with the browser, the terminal given back while it runs. A browser in the

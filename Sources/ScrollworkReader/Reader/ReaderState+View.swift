@@ -41,7 +41,10 @@ extension ReaderState {
     func statusText(hint: String, figures: String) -> String {
         if case .search(let text, _) = screen { return "/" + text + "▏  enter search · esc cancel" }
         var left = message ?? hint
-        if let refreshing {
+        if let refreshing, refreshing.isSync {
+            let received = refreshing.sync.map { " · \($0.summary.received) received" } ?? ""
+            left = "syncing" + (refreshing.sync.map { ": \($0.step)" } ?? "") + "…" + received
+        } else if let refreshing {
             left = "refreshing \(refreshing.done)/\(refreshing.total) feed\(refreshing.total == 1 ? "" : "s")"
                 + (refreshing.new > 0 ? " · \(refreshing.new) new" : "")
                 + (refreshing.failed > 0 ? " · \(refreshing.failed) failed" : "")

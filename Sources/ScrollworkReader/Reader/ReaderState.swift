@@ -1,4 +1,5 @@
 import Feeds
+import FeedSync
 import Foundation
 import ListViewport
 import TerminalUI
@@ -14,6 +15,9 @@ package enum ReaderEvent: Sendable {
     case feeds([FeedSummary])
     case refreshProgress(FeedRefreshProgress)
     case refreshFinished([FeedRefreshOutcome])
+    /// A sync with the account's server is at a step.
+    case syncProgress(SyncRuntime.Progress)
+    case syncFinished(SyncRuntime.Outcome)
     /// A message for the status line.
     case message(String)
     /// Pictures arrived; they are delivered with the next frame.
@@ -95,6 +99,8 @@ enum ReaderEffect: Equatable {
     case write(StoreWrite)
     /// Refresh a feed, or every feed.
     case refresh(StoredFeed?)
+    /// Sync with the account's server, which fetches the feeds.
+    case sync
     /// Send ``ReaderEvent/timer(_:)`` after a delay, on the frame clock.
     case wake(ReaderTimer, after: Duration)
     /// The open article's pictures, to load; or none.
@@ -130,6 +136,8 @@ struct ReaderList {
 package struct ReaderOptions {
     /// Refresh every feed this often; `nil` never.
     package var refreshInterval: Duration? = .seconds(30 * 60)
+    /// Whether a refresh is a sync with the account's server, which fetches the feeds.
+    package var syncs = false
     /// Mark a post read once it has been fully visible this long while the list moved slowly
     /// enough to read it; `nil` to mark posts read only by opening them.
     var markReadAfter: Duration?
@@ -201,6 +209,9 @@ package struct ReaderState {
         var total = 0
         var new = 0
         var failed = 0
+        /// Where a sync is, when the refresh is one.
+        var sync: SyncRuntime.Progress?
+        var isSync = false
     }
 
     /// A post's flags as written but not yet seen in a snapshot, so that a key pressed twice
@@ -334,6 +345,12 @@ package struct ReaderState {
             return [.drawNextFrame]
         case .refreshFinished(let outcomes):
             finishRefresh(outcomes)
+            return [.drawNextFrame]
+        case .syncProgress(let progress):
+            refreshing?.sync = progress
+            return [.drawNextFrame]
+        case .syncFinished(let outcome):
+            finishSync(outcome)
             return [.drawNextFrame]
         case .message(let text):
             message = text
@@ -771,10 +788,30 @@ package struct ReaderState {
 
     /// Refreshes `feed`, or every feed, unless a refresh is under way.
     private mutating func refresh(_ feed: StoredFeed?) -> [ReaderEffect] {
-        guard refreshing == nil else { return say("already refreshing") }
-        refreshing = Refreshing()
+        guard refreshing == nil else { return say(options.syncs ? "already syncing" : "already refreshing") }
         message = nil
+        guard !options.syncs else {
+            // The server fetches every feed: a refresh of one is a sync of all.
+            refreshing = Refreshing(isSync: true)
+            return [.sync, .draw]
+        }
+        refreshing = Refreshing()
         return [.refresh(feed), .draw]
+    }
+
+    private mutating func finishSync(_ outcome: SyncRuntime.Outcome) {
+        refreshing = nil
+        refreshesFinished += 1
+        if let failure = outcome.failure {
+            // What was done stays; the queue of changes waits for the next sync.
+            message = "sync failed: \(failure) · your changes wait for the next sync"
+        } else {
+            message = "synced: \(outcome.summary)"
+        }
+        if let notice {
+            message! += " · " + notice
+            self.notice = nil
+        }
     }
 
     private mutating func noteRefresh(_ progress: FeedRefreshProgress) {
