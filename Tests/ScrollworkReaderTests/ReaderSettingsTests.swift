@@ -1,3 +1,4 @@
+import FeedSync
 import Foundation
 import ScrollworkTestSupport
 import Testing
@@ -50,11 +51,16 @@ import TerminalUI
     @Test func theExampleReadsBackAsTheDefaults() throws {
         let example = ReaderSettings.example
         #expect(try settings(example) == .defaults)
-        let values = ReaderSettings.settingNames.filter { $0 != "colors" && $0 != "keys" }
+        let values = ReaderSettings.settingNames.filter { !["colors", "keys", "account"].contains($0) }
         for name in values + ReaderAction.allCases.map(\.rawValue) + ReaderColors.fields.map(\.name) {
             #expect(example.contains("\n\(name) = "), "the example does not show \(name)")
         }
         #expect(example.contains("\n[colors]\n") && example.contains("\n[keys]\n"))
+        // The account is shown commented out: the defaults have none.
+        #expect(example.contains("\n# [account]\n"))
+        for name in ReaderSettings.accountNames {
+            #expect(example.contains("\n# \(name) = "), "the example does not show account.\(name)")
+        }
         #expect(example.contains("Ctrl-C (quit) and Ctrl-Z (suspend) always work and"))
         #expect(example.split(separator: "\n").allSatisfy { !$0.hasSuffix(" ") })
     }
@@ -101,10 +107,31 @@ import TerminalUI
         custom.imageMode = .none
         custom.colors = ReaderColors(accent: .rgb(1, 2, 255), dim: .default, unread: .ansi(9), selectionBackground: .indexed(17))
         custom.keys = try KeyBindings(overriding: [.quit: [KeyPress(.character("q"))], .search: [KeyPress(.character("\""))], .help: []])
+        custom.account = SyncAccount(kind: .freshrss, serverURL: URL(string: "https://rss.example.com/")!, username: "alice",
+                                     passwordCommand: "pass show \"freshrss\"")
         for settings in [custom, .defaults] {
             #expect(try self.settings(settings.toml(explained: false)) == settings)
             #expect(try self.settings(settings.toml(explained: true)) == settings)
         }
+    }
+
+    @Test func theAccountIsReadFromItsTableAndItsMistakesAreNamed() throws {
+        let account = try settings("""
+            [account]
+            kind = "greader"
+            url = "https://reader.example.com/api/greader.php"
+            user = "bob"
+            """).account
+
+        #expect(account == SyncAccount(kind: .greader, serverURL: URL(string: "https://reader.example.com/api/greader.php")!, username: "bob"))
+        #expect(account?.apiURL.absoluteString == "https://reader.example.com/api/greader.php")
+        #expect(problem("[account]\nkind = \"miniflux\"\nurl = \"https://a.example/\"\nuser = \"a\"")?.kind
+            == .invalidValue(key: "account.kind", value: "\"miniflux\"", expected: "\"freshrss\" or \"greader\""))
+        #expect(problem("[account]\nkind = \"freshrss\"\nurl = \"file:///etc\"\nuser = \"a\"")?.line == 3)
+        #expect(problem("[account]\nkind = \"freshrss\"\nurl = \"https://a.example/\"")?.kind
+            == .invalidValue(key: "account", value: "[account]", expected: "kind, url and user all given"))
+        #expect(problem("[account]\nkind = \"freshrss\"\nurl = \"https://a.example/\"\nuser = \"a\"\npasword_command = \"x\"")?.kind
+            == .unknownKey("account.pasword_command", suggestion: "password_command"))
     }
 
     @Test func aSyntaxErrorHasItsLineAndColumn() throws {

@@ -43,6 +43,9 @@ struct AccountCommand: AsyncParsableCommand {
         func run() async throws {
             let outcome = try await reportingFailures("account add") {
                 let database = URL(fileURLWithPath: store.path)
+                if (try? ReaderSettings.load(from: store.paths().configFile))?.account != nil {
+                    throw Failure("the settings file \(store.paths().configFile.path) names an account already ([account])")
+                }
                 if (try? AccountSync.account(for: database)) != nil {
                     throw Failure("an account is set already; remove it first with `scrollwork account remove`")
                 }
@@ -77,7 +80,9 @@ struct AccountCommand: AsyncParsableCommand {
             try await reportingFailures("account list") {
                 let database = URL(fileURLWithPath: store.path)
                 let account: SyncAccount?
-                do { account = try AccountSync.account(for: database) } catch { throw Failure("\(error)") }
+                do {
+                    account = try AccountSync.account(for: database, settings: try ReaderSettings.load(from: store.paths().configFile))
+                } catch { throw Failure("\(error)") }
                 guard let account else {
                     Console.print("no account: add one with `scrollwork account add freshrss URL --user NAME`")
                     return

@@ -111,7 +111,7 @@ struct ReaderLaunch: StoreLocating, Equatable {
         let shelf = scratch.map { ThumbnailShelf(diskCache: DiskCache<URL>(directory: $0.appendingPathComponent("images"))) } ?? subscribedShelf
         // With an account, r and R and the timer sync with its server; the password cannot be
         // asked on the reader's screen, so a login needs the account's password command.
-        let accountSync = useDemo ? nil : (try? AccountSync.account(for: files.database)).flatMap { $0 }.map {
+        let accountSync = useDemo ? nil : (try? AccountSync.account(for: files.database, settings: settings)).flatMap { $0 }.map {
             AccountSync(account: $0, store: feedStore, database: files.database, prompting: false)
         }
         let reader = Reader(

@@ -78,9 +78,11 @@ extension StoreLocating {
         let database = URL(fileURLWithPath: path)
         let account: SyncAccount?
         do {
-            account = try AccountSync.account(for: database)
-        } catch {
+            account = try AccountSync.account(for: database, settings: try ReaderSettings.load(from: paths().configFile))
+        } catch let error as SettingsError {
             throw Failure(error.description)
+        } catch {
+            throw Failure("\(error)")
         }
         guard let account else { return nil }
         let store = try open()

@@ -1,8 +1,13 @@
+import FeedSync
+import Foundation
 import TerminalUI
 
 extension ReaderSettings {
     /// The settings at the top level of the file, in the order the example gives them.
-    static let settingNames = ["refresh_interval", "mark_read_on_scroll", "mark_read_after", "image_mode", "colors", "keys"]
+    static let settingNames = ["refresh_interval", "mark_read_on_scroll", "mark_read_after", "image_mode", "colors", "keys", "account"]
+
+    /// The keys of `[account]`.
+    static let accountNames = ["kind", "url", "user", "password_command"]
 
     /// Reads settings from the TOML text of a settings file; what it leaves out keeps its
     /// default.
@@ -61,11 +66,53 @@ private struct SettingsReader {
             case "keys":
                 guard case .table(let entries) = value else { wrongType(value, at: [key], expected: "a table such as [keys]"); continue }
                 if let keys = keyBindings(entries) { settings.keys = keys }
+            case "account":
+                guard case .table(let entries) = value else { wrongType(value, at: [key], expected: "a table such as [account]"); continue }
+                settings.account = account(entries)
             default:
                 report([key], .unknownKey(key, suggestion: NearestName.nearest(to: key, among: ReaderSettings.settingNames)))
             }
         }
         return settings
+    }
+
+    /// The account of an `[account]` table: `kind`, `url` and `user` required,
+    /// `password_command` optional.
+    private mutating func account(_ entries: [(key: String, value: TOMLDocument.Value)]) -> SyncAccount? {
+        var kind: SyncAccount.Kind?, url: URL?, user: String?, command: String?
+        let kinds = SyncAccount.Kind.allCases.map { TOMLText.quoted($0.rawValue) }.joined(separator: " or ")
+        for (key, value) in entries {
+            let path = ["account", key]
+            guard case .string(let text) = value else {
+                if ReaderSettings.accountNames.contains(key) { wrongType(value, at: path, expected: "a string") } else {
+                    report(path, .unknownKey("account." + key, suggestion: NearestName.nearest(to: key, among: ReaderSettings.accountNames)))
+                }
+                continue
+            }
+            switch key {
+            case "kind":
+                kind = SyncAccount.Kind(rawValue: text)
+                if kind == nil { report(path, .invalidValue(key: "account.kind", value: TOMLText.quoted(text), expected: kinds)) }
+            case "url":
+                url = URL(string: text).flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") && $0.host != nil ? $0 : nil }
+                if url == nil { report(path, .invalidValue(key: "account.url", value: TOMLText.quoted(text), expected: "an http or https address")) }
+            case "user":
+                user = text.isEmpty ? nil : text
+                if user == nil { report(path, .invalidValue(key: "account.user", value: "\"\"", expected: "your user name on the server")) }
+            case "password_command":
+                command = text.isEmpty ? nil : text
+            default:
+                report(path, .unknownKey("account." + key, suggestion: NearestName.nearest(to: key, among: ReaderSettings.accountNames)))
+            }
+        }
+        for (name, present) in [("kind", kind != nil), ("url", url != nil), ("user", user != nil)] where !present {
+            if !entries.contains(where: { $0.key == name }) {
+                report(["account"], .invalidValue(key: "account", value: "[account]", expected: "kind, url and user all given"))
+                break
+            }
+        }
+        guard let kind, let url, let user else { return nil }
+        return SyncAccount(kind: kind, serverURL: url, username: user, passwordCommand: command)
     }
 
     private mutating func report(_ path: [String], _ kind: SettingsProblem.Kind) {

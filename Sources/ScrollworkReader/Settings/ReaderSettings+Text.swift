@@ -81,6 +81,26 @@ extension ReaderSettings {
             let value = names.count == 1 ? names[0] : "[" + names.joined(separator: ", ") + "]"
             return (code: "\(action.rawValue) = \(value)", comment: action.summary)
         }, explained: explained)
+        blank()
+        comment("""
+            The feed server to sync with, as `scrollwork account add` sets it, for a setup kept
+            in dotfiles: kind "freshrss" (its address; .../api/greader.php is added) or
+            "greader" (another server of the Google Reader API, at the API's own address), your
+            user name, and a command that prints the API password (never stored). It wins over
+            an account added with `scrollwork account add`.
+            """)
+        let accountLines = account.map { account in
+            ["[account]", "kind = \(TOMLText.quoted(account.kind.rawValue))", "url = \(TOMLText.quoted(account.serverURL.absoluteString))",
+             "user = \(TOMLText.quoted(account.username))"]
+                + (account.passwordCommand.map { ["password_command = \(TOMLText.quoted($0))"] } ?? [])
+        }
+        if let accountLines {
+            separate()
+            lines += accountLines
+        } else if explained {
+            lines += ["# [account]", "# kind = \"freshrss\"", "# url = \"https://rss.example.com/\"", "# user = \"alice\"",
+                      "# password_command = \"pass show freshrss\""]
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -1,3 +1,4 @@
+import FeedSync
 import Foundation
 
 /// The reader's settings: what `config.toml` says, and the defaults for what it leaves out.
@@ -21,6 +22,9 @@ package struct ReaderSettings: Sendable, Equatable {
     var colors: ReaderColors
     /// The reader's keys (`[keys]`).
     var keys: KeyBindings
+    /// The feed server to sync with (`[account]`), for those who keep their setup in dotfiles;
+    /// it wins over an account added with `scrollwork account add`.
+    package var account: SyncAccount? = nil
 
     /// The settings with no settings file.
     static let defaults = ReaderSettings(

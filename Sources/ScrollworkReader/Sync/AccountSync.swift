@@ -24,9 +24,11 @@ package struct AccountSync: Sendable {
         SyncTokenFile(url: database.deletingPathExtension().appendingPathExtension("account-token"))
     }
 
-    /// The account kept for `database`, or `nil` when none is.
-    package static func account(for database: URL) throws(SyncAccountError) -> SyncAccount? {
-        try SyncAccount.load(from: accountFile(for: database))
+    /// The account in force for `database`: the settings file's, else the one kept beside the
+    /// database, else `nil`.
+    package static func account(for database: URL, settings: ReaderSettings? = nil) throws(SyncAccountError) -> SyncAccount? {
+        if let account = settings?.account { return account }
+        return try SyncAccount.load(from: accountFile(for: database))
     }
 
     /// A sync of `account` into `store` (whose file is `database`).
