@@ -32,22 +32,10 @@ public enum SyncStoreChange: Sendable, Hashable {
     case recordSubscriptionsFetched(at: Date)
 }
 
-/// An entry as the server has it, with its states.
-public struct SyncedEntry: Sendable, Hashable {
-    /// The entry, cleaned as a parsed feed's are; its id is the item's ``RemoteItemID``.
-    public var entry: FeedEntry
-    /// Whether the server has it read.
-    public var isRead: Bool
-    /// Whether the server has it starred.
-    public var isStarred: Bool
+/// An entry as the server has it, with its states: the store's own type, which it stores.
+public typealias SyncedEntry = SyncedEntryState
 
-    /// An entry and its states.
-    public init(entry: FeedEntry, isRead: Bool, isStarred: Bool) {
-        self.entry = entry
-        self.isRead = isRead
-        self.isStarred = isStarred
-    }
-
+extension SyncedEntryState {
     /// The item as an entry (``RemoteItem/entry``) with its states.
     public init(_ item: RemoteItem) {
         self.init(entry: item.entry, isRead: item.isRead, isStarred: item.isStarred)

@@ -1,17 +1,8 @@
-/// An absolute change of an item's state: applying it twice is applying it once.
-public enum SyncAction: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Mark read.
-    case read
-    /// Mark unread.
-    case unread
-    /// Star.
-    case starred
-    /// Remove the star.
-    case unstarred
+import Feeds
 
-    /// Whether the action sets the read state (else the starred state).
-    public var isReadState: Bool { self == .read || self == .unread }
-}
+/// An absolute change of an item's state (read, unread, starred, unstarred): applying it twice
+/// is applying it once. The store's own type, which its queue keeps.
+public typealias SyncAction = StateChange
 
 /// A local change waiting in the durable queue to be pushed to the server.
 public struct PendingChange: Sendable, Hashable {

@@ -132,7 +132,7 @@ public struct SyncRuntime: Sendable {
         return SyncSnapshot(
             token: tokens.load(), itemsPulledUpTo: marks.itemsPulledUpTo, subscriptionsFetched: marks.subscriptionsFetched,
             knownStreams: Set(streams),
-            pending: queue.map { PendingChange(sequence: $0.sequence, itemID: RemoteItemID($0.entryID), action: SyncAction($0.change)) },
+            pending: queue.map { PendingChange(sequence: $0.sequence, itemID: RemoteItemID($0.entryID), action: $0.change) },
             subscriptionEdits: edits, refreshesSubscriptions: refreshingSubscriptions)
     }
 
@@ -164,8 +164,7 @@ public struct SyncRuntime: Sendable {
                 SyncedFeed(remoteID: $0.streamID, url: $0.feedURL, title: $0.title, link: $0.siteURL, category: $0.folders.first)
             })
         case .upsert(let streamID, let entries):
-            return try await store.upsertSynced(entries.map { SyncedEntryState(entry: $0.entry, isRead: $0.isRead, isStarred: $0.isStarred) },
-                                                remoteFeedID: streamID, now: now())
+            return try await store.upsertSynced(entries, remoteFeedID: streamID, now: now())
         case .setUnread(let ids):
             return try await store.applyServerSet(.unread, ids: Set(ids.map(\.rawValue)))
         case .setStarred(let ids):
@@ -187,17 +186,5 @@ public struct SyncRuntime: Sendable {
         summary.starred = counts.starred
         summary.unstarred = counts.unstarred
         return summary
-    }
-}
-
-extension SyncAction {
-    /// The store's change as the core's action.
-    init(_ change: StateChange) {
-        switch change {
-        case .read: self = .read
-        case .unread: self = .unread
-        case .starred: self = .starred
-        case .unstarred: self = .unstarred
-        }
     }
 }

@@ -3,7 +3,7 @@ import GRDB
 
 /// A change of an entry's read or starred state: what the sync queue keeps, absolute, so that
 /// pushing it twice is pushing it once.
-public enum StateChange: String, Sendable, Hashable, CaseIterable {
+public enum StateChange: String, Sendable, Hashable, Codable, CaseIterable {
     case read, unread, starred, unstarred
 
     /// Whether the change is of the read state (else of the starred state).
