@@ -5,7 +5,7 @@ extension HTTPDataLoader {
     /// to send with it.
     ///
     /// Credentials (`Authorization`, `Proxy-Authorization`, `Cookie`) are sent only to the host
-    /// the request names, and never from `https` down to `http`; their values never appear in a
+    /// and port the request names, and never from `https` down to `http`; their values never appear in a
     /// description, a debug description or a mirror of the request, and neither does the body,
     /// which may hold a password.
     public struct Request: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

@@ -13,8 +13,9 @@ import NIOCore
 /// - Redirects: followed up to ``Configuration/maxRedirects``, cycles refused; ``open(_:headers:)``
 ///   reports each one, so a caller can tell a permanent move from a temporary one. A POST
 ///   (``send(_:)``) follows fewer: see there.
-/// - Credentials: `Authorization`, `Proxy-Authorization` and `Cookie` go only to the host the
-///   request names, never from `https` down to `http`, and never into an error or a description.
+/// - Credentials: `Authorization`, `Proxy-Authorization` and `Cookie` go only to the host and
+///   port the request names, never from `https` down to `http`, and never into an error or a
+///   description.
 /// - Size: a body past ``Configuration/maxBodySize`` (after decompression) aborts the transfer
 ///   with ``HTTPLoadingError/bodyTooLarge(limit:)``, however the server declares its length.
 /// - Cancellation: cancelling the calling task closes the connection, during the headers or
@@ -166,9 +167,9 @@ public final class HTTPDataLoader: Sendable {
     /// The rules of ``open(_:headers:)`` hold: ``RequestTarget`` on the URL (so no `file:`) and
     /// on every redirect, one deadline over the whole exchange, the body limit. And:
     /// - A GET follows redirects. A POST follows only a 307 or 308 (which keep the method) to
-    ///   its own host, not from `https` down to `http`, and sends its body again there; any
-    ///   other redirect of a POST is the reply. Its body, which may hold a password, never goes
-    ///   to another host, and it is never turned into a GET.
+    ///   its own host and port, not from `https` down to `http`, and sends its body again there;
+    ///   any other redirect of a POST is the reply. Its body, which may hold a password, never
+    ///   goes to another host or port, and it is never turned into a GET.
     /// - Nothing is retried: whether a failure is worth another try is the caller's to judge
     ///   (``HTTPLoadingError/isTransient``), since a POST may change something.
     ///
@@ -271,10 +272,29 @@ public final class HTTPDataLoader: Sendable {
     }
 
     /// Whether `url`, reached from the request's `start`, may receive its credentials and a
-    /// POST's body: the same host, and not from `https` down to `http`.
+    /// POST's body: the same origin (scheme, host and port), as a browser or curl judges it; a
+    /// server on another port of the same host is another service, maybe another user's. The
+    /// one change allowed is the usual upgrade of a host to TLS, from `http` on its default
+    /// port to `https` on its default port; never from `https` down to `http`.
     private static func mayReceiveCredentials(_ url: URL, sentTo start: URL) -> Bool {
         guard (url.host ?? "").lowercased() == (start.host ?? "").lowercased() else { return false }
-        return !(start.scheme?.lowercased() == "https" && url.scheme?.lowercased() != "https")
+        let from = start.scheme?.lowercased(), to = url.scheme?.lowercased()
+        // A URL that is not fetched (`unix:`, `file:`) is never sent to: ``RequestTarget``
+        // refuses it next, with its reason, as it did before ports were compared.
+        guard RequestTarget.isFetchable(url) else { return !(from == "https" && to != "https") }
+        let fromPort = effectivePort(start), toPort = effectivePort(url)
+        if from == to { return fromPort != nil && fromPort == toPort }
+        return from == "http" && to == "https" && fromPort == 80 && toPort == 443
+    }
+
+    /// The port `url` reaches: the one it names, or its scheme's default.
+    private static func effectivePort(_ url: URL) -> Int? {
+        if let port = url.port { return port }
+        switch url.scheme?.lowercased() {
+        case "http": return 80
+        case "https": return 443
+        default: return nil
+        }
     }
 
     /// Whether `value` may be sent as a header's value: no control character but a tab (RFC

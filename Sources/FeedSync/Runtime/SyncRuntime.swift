@@ -89,6 +89,9 @@ public struct SyncRuntime: Sendable {
             return Outcome(summary: SyncSummary(), failure: SyncFailure(step: .logIn, error: .store(reason: "\(error)")))
         }
         var step = SyncStep.logIn
+        // Every secret this sync handles, to take out of the failure it may end with.
+        var secrets = SecretsSeen()
+        secrets.insert(snapshot.token)
         var next: SyncCore.Event? = .start(snapshot, now: now())
         while let event = next {
             next = nil
@@ -96,20 +99,24 @@ public struct SyncRuntime: Sendable {
                 switch effect {
                 case .askPassword:
                     switch await password() {
-                    case .success(let secret): next = .password(secret)
+                    case .success(let secret):
+                        secrets.insert(secret)
+                        next = .password(secret)
                     case .failure(let error): next = .passwordUnavailable(reason: error.description)
                     }
                 case .send(let request):
+                    secrets.insert(request)
                     next = await perform(request)
                 case .findUnstored(let ids):
                     let unstored = (try? await store.unstoredSyncedEntryIDs(among: ids.map(\.rawValue))) ?? ids.map(\.rawValue)
                     next = .unstored(unstored.map(RemoteItemID.init))
                 case .apply(let change):
+                    if case .saveToken(let token) = change { secrets.insert(token) }
                     do {
                         counts = counts + (try await apply(change))
                     } catch {
                         return Outcome(summary: Self.summary(core.summary, counts),
-                                       failure: SyncFailure(step: step, error: .store(reason: "\(error)")))
+                                       failure: secrets.redacting(SyncFailure(step: step, error: .store(reason: "\(error)"))))
                     }
                 case .progress(let at, let summary):
                     step = at
@@ -117,7 +124,7 @@ public struct SyncRuntime: Sendable {
                 case .finished(let summary):
                     return Outcome(summary: Self.summary(summary, counts), failure: nil)
                 case .failed(let failure, let summary):
-                    return Outcome(summary: Self.summary(summary, counts), failure: failure)
+                    return Outcome(summary: Self.summary(summary, counts), failure: secrets.redacting(failure))
                 }
             }
         }
@@ -186,5 +193,47 @@ public struct SyncRuntime: Sendable {
         summary.starred = counts.starred
         summary.unstarred = counts.unstarred
         return summary
+    }
+}
+
+/// The secrets a sync handled: the password, the session tokens, and every secret field of the
+/// requests it sent (the write token). A server that quotes what it was sent in an error (a
+/// refusal of `edit-tag` that echoes its form, a page that prints the `Authorization` header)
+/// would put them into the failure's text, which is shown and logged; they are taken out.
+private struct SecretsSeen {
+    private var values: Set<String> = []
+
+    /// Characters a form or a query keeps as they are (``SyncRequest``'s encoding).
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    /// Keeps `secret`, as it is and as a form encodes it.
+    mutating func insert(_ secret: SyncSecret?) {
+        guard let text = secret?.revealed, !text.isEmpty else { return }
+        values.insert(text)
+        if let encoded = text.addingPercentEncoding(withAllowedCharacters: Self.unreserved) { values.insert(encoded) }
+    }
+
+    /// Keeps the values of the secret fields of `request`.
+    mutating func insert(_ request: SyncRequest) {
+        for field in request.query + request.form + request.headers where field.isSecret { insert(SyncSecret(field.value)) }
+    }
+
+    /// `text` with every secret replaced by `<redacted>`, the longest first (a header's value
+    /// before the token inside it).
+    func redacting(_ text: String) -> String {
+        values.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: "<redacted>") }
+    }
+
+    /// `failure` with no secret in its text.
+    func redacting(_ failure: SyncFailure) -> SyncFailure {
+        let error: SyncError = switch failure.error {
+        case let .unexpectedReply(reason): .unexpectedReply(reason: redacting(reason))
+        case let .rejected(reason): .rejected(reason: redacting(reason))
+        case let .transport(reason): .transport(reason: redacting(reason))
+        case let .passwordUnavailable(reason): .passwordUnavailable(reason: redacting(reason))
+        case let .store(reason): .store(reason: redacting(reason))
+        case .unauthorized, .emptyReply, .html, .invalidJSON, .itemWithoutID, .status: failure.error
+        }
+        return SyncFailure(step: failure.step, error: error)
     }
 }
