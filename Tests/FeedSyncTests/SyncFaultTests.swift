@@ -3,6 +3,7 @@ import FeedSync
 import Foundation
 import HTTPLoading
 import LoopbackHTTP
+import ScrollworkTestSupport
 import Testing
 
 /// ``SyncRuntime`` against a Google Reader server scripted on 127.0.0.1 that misbehaves: every
@@ -461,13 +462,14 @@ import Testing
         #expect(try await device.entries()[Self.itemB]?.isStarred == true)
         try await Self.expectEntriesIntact(device)
 
-        // The server is gone: nothing is reached, nothing changes.
+        // The server is gone (its port refuses, and no other test's server can take it):
+        // nothing is reached, nothing changes.
         reader.fault = nil
-        let stoppedURL = server.url("")
         try await server.stop()
         try await loader.shutdown()
         let offline = Self.loader()
-        let gone = await device.runtime(stoppedURL, offline).sync()
+        let closed = try ClosedPort()
+        let gone = await device.runtime(closed.url(""), offline).sync()
         #expect(gone.failure?.step == .writeToken)
         #expect(gone.failure?.description.hasPrefix("write token: the request failed: connection refused by 127.0.0.1:") == true,
                 "\(String(describing: gone.failure))")

@@ -36,13 +36,9 @@ import Testing
     }
 
     @Test func fiftyDeadFeedsFailAtOnceEachWithOneClearLine() async throws {
-        // Ports nothing listens on: servers' ports, after they stopped.
-        var urls: [URL] = []
-        for index in 0..<5 {
-            let gone = try await LoopbackHTTPServer.start { _, _ in .silent }
-            urls += (0..<10).map { gone.url("/feed-\(index)-\($0).xml") }
-            try await gone.stop()
-        }
+        // Ports nothing listens on, and no other test's server can take meanwhile.
+        let closed = try (0..<5).map { _ in try ClosedPort() }
+        let urls = closed.enumerated().flatMap { index, port in (0..<10).map { port.url("/feed-\(index)-\($0).xml") } }
         let store = try FeedStore()
         let fetcher = FeedFetcher()
         let refresher = FeedRefresher(store: store, fetcher: fetcher)

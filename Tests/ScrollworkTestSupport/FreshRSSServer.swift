@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A real FreshRSS server on 127.0.0.1, from `../shared/freshrss/serve.sh` beside the checkout:
 /// a fresh install in a folder of its own, stopped and removed by ``stop()``.
@@ -32,11 +29,13 @@ public struct FreshRSSServer: Sendable {
             : "\(script.path) is missing"
     }
 
-    /// Installs and starts a server on a free port.
+    /// Installs and starts a server on a free port. The script runs through bash: a copy of
+    /// `shared/` may not keep its mode bits.
     public static func start() throws -> FreshRSSServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("freshrss-\(UUID().uuidString)")
-        let port = try freePort()
-        let (status, output) = try run(script.path, ["start", directory.path], environment: ["PORT": "\(port)"])
+        // A port free now (the PHP server binds it a moment later).
+        let port = try ClosedPort().port
+        let (status, output) = try run("/bin/bash", [script.path, "start", directory.path], environment: ["PORT": "\(port)"])
         guard status == 0 else { throw Failure(description: "serve.sh start exited \(status): \(output)") }
         var values: [String: String] = [:]
         for line in output.split(separator: "\n") {
@@ -52,7 +51,7 @@ public struct FreshRSSServer: Sendable {
 
     /// Stops the server and removes its folder.
     public func stop() {
-        _ = try? Self.run(Self.script.path, ["stop", directory.path])
+        _ = try? Self.run("/bin/bash", [Self.script.path, "stop", directory.path])
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -62,23 +61,6 @@ public struct FreshRSSServer: Sendable {
         public init(description: String) {
             self.description = description
         }
-    }
-
-    /// A port nothing listens on now.
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw Failure(description: "no socket") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw Failure(description: "no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Runs a program to its end (``SpawnedProgram``): its status and its output.
