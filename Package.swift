@@ -193,6 +193,7 @@ let package = Package(
                 "Thumbnails",
                 "Feeds",
                 "FeedsHTTP",
+                "FeedSync",
                 "TerminalUI",
                 "ListViewport",
                 "ViewportLoading",

@@ -22,11 +22,17 @@ enum PeakMemory {
     /// Runs the asynchronous `body` and returns its result with the peak resident memory it
     /// added, in bytes; whatever else the process does meanwhile counts too.
     static func measure<T>(_ body: () async -> T) async -> (result: T, peakBytes: Int?) {
+        let (result, added, _) = await measureWithTotal(body)
+        return (result, added)
+    }
+
+    /// As the asynchronous `measure`, with the process's own peak during `body` too (`VmHWM`).
+    static func measureWithTotal<T>(_ body: () async -> T) async -> (result: T, peakBytes: Int?, processPeakBytes: Int?) {
         releaseFreedMemory()
-        guard reset(), let before = statusField("VmRSS") else { return (await body(), nil) }
+        guard reset(), let before = statusField("VmRSS") else { return (await body(), nil, nil) }
         let result = await body()
-        guard let peak = statusField("VmHWM") else { return (result, nil) }
-        return (result, max(0, peak - before))
+        guard let peak = statusField("VmHWM") else { return (result, nil, nil) }
+        return (result, max(0, peak - before), peak)
     }
 
     /// Returns memory the allocator keeps for reuse to the system. Without this, earlier runs

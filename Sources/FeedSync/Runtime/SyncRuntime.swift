@@ -63,12 +63,23 @@ public struct SyncRuntime: Sendable {
                 configuration: SyncCore.Configuration = SyncCore.Configuration(),
                 password: @escaping @Sendable () async -> Result<SyncSecret, SyncPasswordError>,
                 now: @escaping @Sendable () -> Date = Date.init) {
+        self.init(account: account, store: store, tokens: tokens, send: { request throws(HTTPLoadingError) in try await loader.send(request) },
+                  configuration: configuration, password: password, now: now)
+    }
+
+    /// A runtime that sends through `send`: a loader seen by a benchmark, which records the
+    /// requests to make them again without it.
+    package init(account: SyncAccount, store: FeedStore, tokens: SyncTokenFile,
+                 send: @escaping @Sendable (HTTPDataLoader.Request) async throws(HTTPLoadingError) -> HTTPReply,
+                 configuration: SyncCore.Configuration = SyncCore.Configuration(),
+                 password: @escaping @Sendable () async -> Result<SyncSecret, SyncPasswordError>,
+                 now: @escaping @Sendable () -> Date = Date.init) {
         self.account = account
         self.store = store
         self.tokens = tokens
         api = account.kind.api
         self.configuration = configuration
-        send = { request throws(HTTPLoadingError) in try await loader.send(request) }
+        self.send = send
         self.password = password
         self.now = now
     }

@@ -84,6 +84,8 @@ extension FeedStore {
             try db.execute(sql: """
                 ALTER TABLE feed ADD COLUMN remoteId TEXT;
                 CREATE UNIQUE INDEX feed_by_remote_id ON feed (remoteId) WHERE remoteId IS NOT NULL;
+                -- A server names items by id alone, across feeds.
+                CREATE INDEX entry_by_entry_id ON entry (entryId);
                 CREATE TABLE sync_queue (
                     sequence INTEGER PRIMARY KEY AUTOINCREMENT,
                     itemId TEXT NOT NULL,

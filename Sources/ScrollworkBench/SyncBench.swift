@@ -1,0 +1,220 @@
+import ArgumentParser
+import Feeds
+import FeedSync
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import HTTPLoading
+import LoopbackHTTP
+import ScrollworkReader
+
+/// `scrollwork bench sync`: syncs with a real FreshRSS holding generated feeds, against the
+/// floor of the same HTTP requests made by curl in sequence (the server's own time).
+struct SyncBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Sync with a real FreshRSS against curl making the same requests.",
+        discussion: """
+            Starts FreshRSS with ../shared/freshrss/serve.sh (--server-script; PHP needed), \
+            serves --feeds generated RSS feeds of --items posts each (about 1.5 KB of HTML a \
+            post) on 127.0.0.1, subscribes the server to them and lets it fetch them. Then, into a \
+            fresh store: initial (the first sync of every item), nothing-new (a sync right \
+            after), and changes (after the feeds gained 5 posts each and another client marked \
+            500 posts read). Each row: the requests made, the items received, the sync's time \
+            (ms), the floor's (floor_ms: the same requests, replayed by one curl process in \
+            sequence), their ratio (over_floor: 1.25 means the client adds 25%), the resident \
+            memory the sync added at its peak and the process's peak during it.
+            """)
+
+    @OptionGroup var options: BenchOptions
+    @Option(help: "Feeds the server follows.") var feeds = 20
+    @Option(help: "Posts in each feed.") var items = 500
+    @Option(name: .customLong("server-script"), help: "FreshRSS's serve.sh.") var serverScript = "../shared/freshrss/serve.sh"
+
+    /// The requests of one sync, in order.
+    final class Recorder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var requests: [HTTPDataLoader.Request] = []
+
+        func append(_ request: HTTPDataLoader.Request) { lock.withLock { requests.append(request) } }
+        func take() -> [HTTPDataLoader.Request] { lock.withLock { defer { requests = [] }; return requests } }
+    }
+
+    /// The posts each feed serves now.
+    final class FeedCount: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count: Int
+        init(_ count: Int) { self.count = count }
+        var value: Int {
+            get { lock.withLock { count } }
+            set { lock.withLock { count = newValue } }
+        }
+    }
+
+    func run() async throws {
+        guard FileManager.default.fileExists(atPath: serverScript) else {
+            throw ValidationError("no FreshRSS script at \(serverScript) (see --server-script)")
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-sync-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let count = FeedCount(items)
+        let feedServer = try await LoopbackHTTPServer.start { request, _ in
+            let index = Int(request.path.split(separator: "-").last?.split(separator: ".").first ?? "") ?? 0
+            return .text(200, Self.feed(index, posts: count.value), headers: [("Content-Type", "application/rss+xml")])
+        }
+        // A port free now, for the PHP server: a server left by an earlier run on a fixed port
+        // would answer instead, with its own feeds.
+        let probe = try await LoopbackHTTPServer.start { _, _ in .silent }
+        let port = probe.port
+        try await probe.stop()
+        let server = try Self.startServer(script: serverScript, directory: directory.appendingPathComponent("freshrss"), port: port)
+        let loader = HTTPDataLoader(configuration: { var c = HTTPDataLoader.Configuration(); c.maxBodySize = 64 << 20; c.maxAttempts = 1; return c }())
+        defer {
+            _ = try? BenchExecutables.run("/bin/bash", [serverScript, "stop", directory.appendingPathComponent("freshrss").path], environment: ["PATH": "/usr/bin:/bin"])
+            try? FileManager.default.removeItem(at: directory)
+        }
+        printError("bench sync: FreshRSS fetches \(feeds) feeds of \(items) posts…")
+        let other = try await Self.logIn(server, loader)
+        for index in 0..<feeds {
+            _ = try await Self.post(server, loader, other, "reader/api/0/subscription/quickadd", ["quickadd": feedServer.url("/feed-\(index).xml").absoluteString])
+        }
+        _ = try BenchExecutables.run("/bin/bash", [serverScript, "refresh", directory.appendingPathComponent("freshrss").path], environment: ["PATH": "/usr/bin:/bin"])
+
+        let store = try FeedStore(path: directory.appendingPathComponent("bench.sqlite").path)
+        let recorder = Recorder()
+        let account = SyncAccount(kind: .freshrss, serverURL: server.base, username: server.user)
+        let secret = SyncSecret(server.password)
+        let runtime = SyncRuntime(
+            account: account, store: store, tokens: SyncTokenFile(url: directory.appendingPathComponent("token")),
+            send: { request throws(HTTPLoadingError) in
+                recorder.append(request)
+                return try await loader.send(request)
+            },
+            password: { .success(secret) })
+
+        var report = BenchReport(columns: ["case", "requests", "items", "ms", "floor_ms", "over_floor", "added_mb", "process_peak_mb"])
+        func measure(_ name: String) async throws {
+            let start = ContinuousClock.now
+            let (outcome, added, peak) = await PeakMemory.measureWithTotal { await runtime.sync() }
+            let milliseconds = (ContinuousClock.now - start).milliseconds
+            if let failure = outcome.failure { throw ValidationError("bench sync: \(name): \(failure)") }
+            let requests = recorder.take()
+            let floor = try Self.curlFloor(requests, directory: directory)
+            report.append([
+                .text(name), .number(Double(requests.count)), .number(Double(outcome.summary.received)), .number(milliseconds),
+                .number(floor), .number(milliseconds / floor), BenchValue(added.map { Double($0) / 1_048_576 }),
+                BenchValue(peak.map { Double($0) / 1_048_576 }),
+            ])
+        }
+        try await measure("initial-\(feeds * items)")
+        try await measure("nothing-new")
+        // Another client reads 500 posts; the feeds gain 5 posts each.
+        let ids = try await Self.post(server, loader, other, "reader/api/0/stream/items/ids", [(String, String)](),
+                                      query: "s=user/-/state/com.google/reading-list&n=500&output=json")
+        let itemIDs = (try? JSONSerialization.jsonObject(with: Data(ids)) as? [String: Any])?["itemRefs"] as? [[String: Any]] ?? []
+        let token = String(decoding: try await Self.get(server, loader, other, "reader/api/0/token"), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        for batch in stride(from: 0, to: itemIDs.count, by: 250) {
+            let fields = itemIDs[batch..<min(batch + 250, itemIDs.count)].compactMap { $0["id"] as? String }.map { ("i", $0) }
+                + [("a", "user/-/state/com.google/read"), ("T", token)]
+            _ = try await Self.post(server, loader, other, "reader/api/0/edit-tag", fields)
+        }
+        count.value = items + 5
+        // The server skips a feed it fetched within the same second.
+        try await Task.sleep(for: .seconds(1.1))
+        _ = try BenchExecutables.run("/bin/bash", [serverScript, "refresh", directory.appendingPathComponent("freshrss").path], environment: ["PATH": "/usr/bin:/bin"])
+        try await measure("changes-\(feeds * 5)-new-\(itemIDs.count)-read")
+        report.print(json: options.json)
+        try? await loader.shutdown()
+        try? await feedServer.stop()
+    }
+
+    /// A feed of `posts` posts, the same for the same numbers; new posts come first.
+    static func feed(_ index: Int, posts: Int) -> String {
+        var out = #"<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Bench feed \#(index)</title><link>http://127.0.0.1/\#(index)</link>"#
+        let paragraph = String(repeating: "Scrolling lists of remote content, loaded in the background and diffed in linear time. ", count: 12)
+        for post in (0..<posts).reversed() {
+            let date = Date(timeIntervalSince1970: 1_790_000_000 + Double(post) * 600)
+            out += "<item><title>Feed \(index), post \(post)</title><link>http://127.0.0.1/\(index)/\(post)</link><guid>bench-\(index)-\(post)</guid>"
+                + "<pubDate>\(FeedDate.rfc3339(date))</pubDate><description>&lt;p&gt;\(paragraph)&lt;/p&gt;</description></item>"
+        }
+        return out + "</channel></rss>"
+    }
+
+    /// What `serve.sh start` prints, read.
+    struct Server {
+        var base: URL
+        var api: URL
+        var user: String
+        var password: String
+    }
+
+    static func startServer(script: String, directory: URL, port: Int) throws -> Server {
+        // Its output goes through a file, and it runs through the shell, not `Process`: the PHP
+        // server it leaves running would hold open a pipe, and any descriptor `Process` leaves it.
+        let log = directory.deletingLastPathComponent().appendingPathComponent("serve.log")
+        let quoted = { (text: String) in "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let status = system("PORT=\(port) /bin/bash \(quoted(script)) start \(quoted(directory.path)) > \(quoted(log.path)) 2>&1 < /dev/null")
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        guard status == 0 else { throw ValidationError("serve.sh start failed: \(output)") }
+        var values: [String: String] = [:]
+        for line in output.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            values[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        guard let api = values["GREADER_URL"].flatMap(URL.init(string:)), let user = values["FR_USER"], let password = values["FR_API_PASS"],
+              let base = values["FRESHRSS_URL"].flatMap(URL.init(string:)) else {
+            throw ValidationError("serve.sh printed no addresses: \(output)")
+        }
+        return Server(base: base, api: api, user: user, password: password)
+    }
+
+    /// Logs in as another client; its `Authorization` header.
+    static func logIn(_ server: Server, _ loader: HTTPDataLoader) async throws -> String {
+        let body = "Email=\(server.user)&Passwd=\(server.password)"
+        let reply = try await loader.send(HTTPDataLoader.Request(
+            method: .post, url: URL(string: server.api.absoluteString + "/accounts/ClientLogin")!,
+            headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array(body.utf8)))
+        let auth = String(decoding: reply.body, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("Auth=") }?.dropFirst(5)
+        guard let auth else { throw ValidationError("bench sync: the server refused the login") }
+        return "GoogleLogin auth=\(auth)"
+    }
+
+    static func get(_ server: Server, _ loader: HTTPDataLoader, _ auth: String, _ path: String) async throws -> [UInt8] {
+        try await loader.send(HTTPDataLoader.Request(method: .get, url: URL(string: server.api.absoluteString + "/" + path)!,
+                                                     headers: [("Authorization", auth)])).body
+    }
+
+    static func post(_ server: Server, _ loader: HTTPDataLoader, _ auth: String, _ path: String, _ fields: [(String, String)],
+                     query: String? = nil) async throws -> [UInt8] {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+        let body = fields.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&")
+        let url = URL(string: server.api.absoluteString + "/" + path + (query.map { "?" + $0 } ?? ""))!
+        return try await loader.send(HTTPDataLoader.Request(
+            method: query == nil ? .post : .get, url: url,
+            headers: [("Authorization", auth), ("Content-Type", "application/x-www-form-urlencoded")], body: query == nil ? Array(body.utf8) : [])).body
+    }
+
+    static func post(_ server: Server, _ loader: HTTPDataLoader, _ auth: String, _ path: String, _ fields: [String: String]) async throws -> [UInt8] {
+        try await post(server, loader, auth, path, fields.map { ($0.key, $0.value) })
+    }
+
+    /// The milliseconds one curl process takes to make `requests` in sequence, each with its
+    /// method, headers and body, reading every reply whole.
+    static func curlFloor(_ requests: [HTTPDataLoader.Request], directory: URL) throws -> Double {
+        var arguments: [String] = []
+        for (index, request) in requests.enumerated() {
+            if index > 0 { arguments.append("--next") }
+            arguments += ["-s", "-o", "/dev/null"]
+            for header in request.headers { arguments += ["-H", "\(header.name): \(header.value)"] }
+            if request.method == .post {
+                let file = directory.appendingPathComponent("body-\(index)")
+                try Data(request.body).write(to: file)
+                arguments += ["--data-binary", "@" + file.path]
+            }
+            arguments.append(request.url.absoluteString)
+        }
+        return try BenchExecutables.run("/usr/bin/curl", arguments, environment: ["PATH": "/usr/bin:/bin"]).milliseconds
+    }
+}
