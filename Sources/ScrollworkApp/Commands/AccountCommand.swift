@@ -52,10 +52,9 @@ struct AccountCommand: AsyncParsableCommand {
                 let account = SyncAccount(kind: kind, serverURL: URL(string: url)!, username: user, passwordCommand: passwordCommand)
                 let opened = try store.open()
                 let sync = AccountSync(account: account, store: opened, database: database, prompting: true)
-                defer { Task { await sync.shutdown() } }
                 // The first sync logs in: a wrong address or password keeps no account.
                 try? AccountSync.tokenFile(for: database).save(nil)
-                let outcome = await SyncCommand.run(sync, json: json, command: "account add")
+                let outcome = await SyncCommand.runOnce(sync, json: json, command: "account add")
                 if let failure = outcome.failure, failure.step == .logIn {
                     return outcome
                 }

@@ -23,9 +23,8 @@ struct AddCommand: AsyncParsableCommand {
         let failed = try await reportingFailures("add") {
             if let (sync, _) = try store.optionalAccountSync(prompting: true) {
                 // The server follows the feed and fetches it; the sync brings its posts.
-                defer { Task { await sync.shutdown() } }
                 let folder = category.map { Subscription.folders(ofCategory: $0) }?.last
-                let outcome = await SyncCommand.run(sync, edits: [.subscribe(url, title: nil, folder: folder)], json: false, command: "add")
+                let outcome = await SyncCommand.runOnce(sync, edits: [.subscribe(url, title: nil, folder: folder)], json: false, command: "add")
                 if outcome.failure == nil { Console.print("added \(url.absoluteString) on \(sync.account.apiURL.host ?? "the server")") }
                 return outcome.failure != nil
             }

@@ -41,12 +41,11 @@ struct ImportCommand: AsyncParsableCommand {
             let skipped = listed.count - subscriptions.count
             if let (sync, opened) = try store.optionalAccountSync(prompting: true) {
                 // The server follows the feeds, each in its innermost folder (its folders do not nest).
-                defer { Task { await sync.shutdown() } }
                 var fresh: [Subscription] = []
                 for subscription in subscriptions where try await opened.feed(url: subscription.feedURL)?.remoteID == nil {
                     fresh.append(subscription)
                 }
-                let outcome = await SyncCommand.run(sync, edits: SubscriptionEdit.subscribing(to: fresh), json: false, command: "import")
+                let outcome = await SyncCommand.runOnce(sync, edits: SubscriptionEdit.subscribing(to: fresh), json: false, command: "import")
                 guard outcome.failure == nil else { throw ExitCode.failure }
                 Console.print("imported \(fresh.count) feeds on the server (\(subscriptions.count - fresh.count) already subscribed\(skipped > 0 ? ", \(skipped) skipped" : ""))")
                 return

@@ -24,8 +24,7 @@ struct RefreshCommand: AsyncParsableCommand {
         try await reportingFailures("refresh") {
             if let (sync, _) = try store.optionalAccountSync(prompting: true) {
                 // The server fetches the feeds: a refresh is a sync.
-                defer { Task { await sync.shutdown() } }
-                anyFailed = await SyncCommand.run(sync, json: json, command: "refresh").failure != nil
+                anyFailed = await SyncCommand.runOnce(sync, json: json, command: "refresh").failure != nil
                 return
             }
             let fetcher = FeedFetcher()

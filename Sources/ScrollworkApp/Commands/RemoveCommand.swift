@@ -18,8 +18,7 @@ struct RemoveCommand: AsyncParsableCommand {
             guard let feed = try await opened.feed(url: url) else { throw Failure("not subscribed to \(url.absoluteString)") }
             if let remoteID = feed.remoteID, let (sync, _) = try store.optionalAccountSync(prompting: true) {
                 // The server stops following it; its list, fetched after, removes it here.
-                defer { Task { await sync.shutdown() } }
-                let outcome = await SyncCommand.run(sync, edits: [.unsubscribe(streamID: remoteID)], json: false, command: "remove")
+                let outcome = await SyncCommand.runOnce(sync, edits: [.unsubscribe(streamID: remoteID)], json: false, command: "remove")
                 guard outcome.failure == nil else { throw ExitCode.failure }
             } else {
                 try await opened.removeFeed(feed.id)

@@ -25,20 +25,20 @@ struct SyncCommand: AsyncParsableCommand {
     func run() async throws {
         let outcome = try await reportingFailures("sync") {
             let (sync, _) = try store.accountSync(prompting: true)
-            defer { Task { await sync.shutdown() } }
-            return await Self.run(sync, json: json)
+            return await Self.runOnce(sync, json: json)
         }
         if outcome.failure != nil { throw ExitCode.failure }
     }
 
-    /// Syncs with `edits`, showing the steps on a terminal, and prints what changed; returns
-    /// the outcome.
-    static func run(_ sync: AccountSync, edits: [SubscriptionEdit] = [], json: Bool, command: String = "sync") async -> SyncRuntime.Outcome {
+    /// Syncs once with `edits`, showing the steps on a terminal, prints what changed, and closes
+    /// the sync's HTTP client (awaited: a command ends right after); returns the outcome.
+    static func runOnce(_ sync: AccountSync, edits: [SubscriptionEdit] = [], json: Bool, command: String = "sync") async -> SyncRuntime.Outcome {
         let showsSteps = !json && isatty(STDERR_FILENO) == 1
         let outcome = await sync.sync(edits: edits) { progress in
             guard showsSteps else { return }
             Console.showStatus("syncing: \(progress.step)… \(progress.summary.received) items received")
         }
+        await sync.shutdown()
         if showsSteps { Console.showStatus(nil) }
         if json {
             Console.printExact(Self.json(outcome))
