@@ -183,6 +183,13 @@ import Testing
             Dictionary(uniqueKeysWithValues: try await store.entries(EntryQuery(limit: 100)).map { ($0.entry.id, $0) })
         }
 
+        /// A device whose person has read item A here: one change queued.
+        static func readingA() async throws -> Device {
+            let device = try await Device()
+            try await device.store.setRead(true, entries: [try await device.storedID(SyncFaultTests.itemA)])
+            return device
+        }
+
         func storedID(_ item: String) async throws -> StoredEntry.ID {
             try #require(try await entries()[item]).id
         }
@@ -247,9 +254,8 @@ import Testing
     func expectSurvives(_ fault: @escaping Fault, stage: Stage, failure description: String,
                         loader configure: (inout HTTPDataLoader.Configuration) -> Void = { _ in },
                         sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let device = try await Device()
+        let device = try await Device.readingA()
         defer { device.remove() }
-        try await device.store.setRead(true, entries: [try await device.storedID(Self.itemA)])
         #expect(try await device.queue() == ["read \(Self.itemA)"])
         let server = try await device.startServer()
         let loader = Self.loader(configure)
@@ -335,9 +341,8 @@ import Testing
     }
 
     @Test func aWrongPasswordFailsTheLoginAndStoresNoToken() async throws {
-        let device = try await Device()
+        let device = try await Device.readingA()
         defer { device.remove() }
-        try await device.store.setRead(true, entries: [try await device.storedID(Self.itemA)])
         let server = try await device.startServer()
         let loader = Self.loader()
         defer { Task { [loader, server] in try? await loader.shutdown(); try? await server.stop() } }
@@ -361,9 +366,8 @@ import Testing
     }
 
     @Test func aRefusedTokenIsRenewedWithOneLoginAndKeptPrivately() async throws {
-        let device = try await Device()
+        let device = try await Device.readingA()
         defer { device.remove() }
-        try await device.store.setRead(true, entries: [try await device.storedID(Self.itemA)])
         // A token the server no longer knows, in a file left readable by others.
         let stale = "\(Self.tokenPrefix)-stale"
         #expect(FileManager.default.createFile(atPath: device.tokens.url.path, contents: Data((stale + "\n").utf8),
@@ -392,9 +396,8 @@ import Testing
     }
 
     @Test func aTokenRefusedAgainAfterTheFreshLoginFailsWithoutLoopingOrLosingTheQueue() async throws {
-        let device = try await Device()
+        let device = try await Device.readingA()
         defer { device.remove() }
-        try await device.store.setRead(true, entries: [try await device.storedID(Self.itemA)])
         let server = try await device.startServer()
         let loader = Self.loader()
         defer { Task { [loader, server] in try? await loader.shutdown(); try? await server.stop() } }
@@ -437,9 +440,8 @@ import Testing
     }
 
     @Test func aServerGoneInTheMiddleOfThePushKeepsExactlyTheChangesNotTaken() async throws {
-        let device = try await Device()
+        let device = try await Device.readingA()
         defer { device.remove() }
-        try await device.store.setRead(true, entries: [try await device.storedID(Self.itemA)])
         try await device.store.setStarred(true, entries: [try await device.storedID(Self.itemB)])
         #expect(try await device.queue() == ["read \(Self.itemA)", "starred \(Self.itemB)"])
         let reader = device.reader
@@ -492,9 +494,8 @@ import Testing
     }
 
     @Test func aSyncCancelledWhileAPushIsUnansweredKeepsThatChange() async throws {
-        let device = try await Device()
+        let device = try await Device.readingA()
         defer { device.remove() }
-        try await device.store.setRead(true, entries: [try await device.storedID(Self.itemA)])
         try await device.store.setStarred(true, entries: [try await device.storedID(Self.itemB)])
         let reader = device.reader
         reader.fault = { request in
@@ -563,9 +564,8 @@ import Testing
         let fault: Fault = redirected == "GET items"
             ? Self.on(Self.itemsPath, .respond(status: 302, headers: [("Location", elsewhere + Self.itemsPath)]))
             : Self.on("/accounts/ClientLogin", .respond(status: 307, headers: [("Location", elsewhere + "/accounts/ClientLogin")]))
-        let device = try await Device()
+        let device = try await Device.readingA()
         defer { device.remove() }
-        try await device.store.setRead(true, entries: [try await device.storedID(Self.itemA)])
         device.reader.fault = fault
         let server = try await device.startServer()
         let loader = Self.loader()
@@ -594,9 +594,8 @@ import Testing
 
     /// The failure of one sync with Alpha read queued against a server with `fault`.
     func failedOnce(_ fault: @escaping Fault) async throws -> String {
-        let device = try await Device()
+        let device = try await Device.readingA()
         defer { device.remove() }
-        try await device.store.setRead(true, entries: [try await device.storedID(Self.itemA)])
         device.reader.fault = fault
         let server = try await device.startServer()
         let loader = Self.loader()
