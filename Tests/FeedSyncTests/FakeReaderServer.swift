@@ -91,7 +91,14 @@ final class FakeReaderServer {
             object["continuation"] = continuation
             return json(object)
         case "stream/items/ids":
-            let selected = values("s") == ["user/-/state/com.google/starred"] ? items.filter(\.isStarred) : items.filter { !$0.isRead }
+            let since = values("ot").first.flatMap { Int64($0) } ?? 0
+            let selected = if values("s") == ["user/-/state/com.google/starred"] {
+                items.filter(\.isStarred)
+            } else if values("xt") == ["user/-/state/com.google/read"] {
+                items.filter { !$0.isRead }
+            } else {
+                items.filter { $0.crawled >= since }
+            }
             let (page, continuation) = self.page(selected.sorted { $0.number > $1.number }, values)
             var object: [String: Any] = ["itemRefs": page.map { ["id": String($0.number)] }]
             object["continuation"] = continuation
@@ -151,6 +158,6 @@ final class FakeReaderServer {
     }
 
     private func json(_ object: [String: Any]) -> SyncReply {
-        SyncReply(status: 200, body: Array(try! JSONSerialization.data(withJSONObject: object)))
+        SyncReply(status: 200, date: Date(timeIntervalSince1970: TimeInterval(now)), body: Array(try! JSONSerialization.data(withJSONObject: object)))
     }
 }

@@ -49,6 +49,21 @@ struct GoogleReaderAPITests {
         #expect(starred.query.map(\.description) == ["s=user/-/state/com.google/starred", "n=5", "c=7", "output=json"])
     }
 
+    @Test func asksForTheIDsOfItemsNewerThanAMark() {
+        let since = Date(timeIntervalSince1970: 1_795_735_308.7)
+        let request = api.request(for: .itemIDs(since: since, count: 50_000, continuation: "9"), token: token, writeToken: nil)
+        #expect(request.path == "reader/api/0/stream/items/ids")
+        #expect(request.query.map(\.description) == ["s=user/-/state/com.google/reading-list", "ot=1795735308", "n=50000", "c=9", "output=json"])
+    }
+
+    @Test func aPageOfIDsTakesTheServersClockFromItsDateHeader() throws {
+        let date = Date(timeIntervalSince1970: 1_795_735_400)
+        let result = try api.decode(SyncReply(status: 200, date: date, text: FreshRSSReplies.unreadIDsFirstPage),
+                                    of: .itemIDs(since: nil, count: 2, continuation: nil))
+        guard case let .itemIDs(page) = result else { Issue.record("\(result)"); return }
+        #expect(page.serverTime == date)
+    }
+
     @Test func marksManyIDsWithOneActionPerCallAndTheWriteToken() {
         let ids = [RemoteItemID("tag:google.com,2005:reader/item/000661363502431c"), RemoteItemID("tag:google.com,2005:reader/item/000661363502431d")]
         let cases: [(SyncAction, String)] = [

@@ -118,9 +118,13 @@ import Testing
                 return .text(200, #"{"id":"user/-/state/com.google/reading-list","updated":1795735308,"items":[\#(items.joined(separator: ","))]}"#,
                              headers: [("Content-Type", "application/json")])
             case "/reader/api/0/stream/items/ids":
-                let starredList = (request.path.removingPercentEncoding ?? "").contains("s=user/-/state/com.google/starred")
+                let query = request.path.removingPercentEncoding ?? ""
                 let (read, starred) = lock.withLock { (_read, _starred) }
-                let ids = [SyncFaultTests.itemA, SyncFaultTests.itemB].filter { starredList ? starred.contains($0) : !read.contains($0) }
+                let ids = [SyncFaultTests.itemA, SyncFaultTests.itemB].filter {
+                    if query.contains("s=user/-/state/com.google/starred") { return starred.contains($0) }
+                    if query.contains("xt=user/-/state/com.google/read") { return !read.contains($0) }
+                    return true
+                }
                 let refs = ids.map { #"{"id":"\#(UInt64($0.suffix(16), radix: 16)!)"}"# }
                 return .text(200, #"{"itemRefs":[\#(refs.joined(separator: ","))]}"#, headers: [("Content-Type", "application/json")])
             default:

@@ -5,12 +5,13 @@ extension SyncCore {
     public struct Configuration: Sendable, Hashable {
         /// Items per page of new items; 1,000, the most servers give at once.
         public var itemsPerPage: Int
-        /// Ids per page of the unread and starred id lists; 10,000, so most accounts need one
-        /// request for each.
+        /// Ids per page of the lists of new, unread and starred ids; 50,000 (about 1.5 MB of
+        /// JSON), so most accounts need one request for each. A server that gives fewer at once
+        /// gives a continuation, and the list takes more pages.
         public var idsPerPage: Int
         /// Item ids per `mark` call; 250 keeps a form well under the usual 1 MB request limit.
         public var maxIDsPerMark: Int
-        /// Item ids per fetch of items by id; 250, as for a mark.
+        /// Item ids per fetch of items by id; 1,000, as many as a page of items.
         public var maxIDsPerFetch: Int
         /// How old the subscription list may be before a sync fetches it again; an hour.
         /// Subscribing or unsubscribing elsewhere shows within this time, or at once when an
@@ -23,7 +24,7 @@ extension SyncCore {
         public var pullOverlap: TimeInterval
 
         /// The defaults above.
-        public init(itemsPerPage: Int = 1000, idsPerPage: Int = 10_000, maxIDsPerMark: Int = 250, maxIDsPerFetch: Int = 250,
+        public init(itemsPerPage: Int = 1000, idsPerPage: Int = 50_000, maxIDsPerMark: Int = 250, maxIDsPerFetch: Int = 1000,
                     subscriptionRefreshInterval: TimeInterval = 3600, pullOverlap: TimeInterval = 120) {
             self.itemsPerPage = itemsPerPage
             self.idsPerPage = idsPerPage

@@ -20,13 +20,16 @@ import Foundation
 /// 4. **Fetch the subscription list**, only when the store has none, when it is older than
 ///    ``Configuration/subscriptionRefreshInterval``, when asked, after an edit, or when an
 ///    item of an unknown stream arrives (the page waits for the list).
-/// 5. **Pull** items fetched by the server after the last mark, page by page, each page one
-///    ``SyncStoreChange/upsert(streamID:entries:)`` per stream; then the unread and the starred
-///    id sets, each applied whole; then the items of those sets the store lacks, by id.
-/// 6. **Record** the new mark: the server's time at the first page of items.
+/// 5. **Pull.** The first sync pulls every item, page by page, each page one
+///    ``SyncStoreChange/upsert(streamID:entries:)`` per stream. A later one lists only the ids
+///    of the items the server fetched after the last mark (less
+///    ``Configuration/pullOverlap``). Then come the unread and the starred id sets, each applied
+///    whole, and last the items of all these ids that the store lacks, fetched by id.
+/// 6. **Record** the new mark: the server's time at the first page of items or ids.
 ///
 /// A sync with nothing queued, nothing new and a recent subscription list makes three
-/// requests: new items (none), unread ids, starred ids.
+/// requests: the ids of new items, of unread ones, of starred ones. Items the overlap lists
+/// again cost an id each, not a download.
 ///
 /// **The conflict rule.** A local change not yet pushed wins over the server's state; once
 /// pushed, the server's state wins. The core keeps it so: the push comes before any pull, a
@@ -59,6 +62,7 @@ public struct SyncCore: Sendable {
 
     private enum Pull {
         case items(continuation: String?)
+        case newIDs(continuation: String?)
         case unreadIDs(continuation: String?)
         case starredIDs(continuation: String?)
         case lookUp
@@ -82,6 +86,7 @@ public struct SyncCore: Sendable {
     private var pullSince: Date?
     private var serverTime: Date?
     private var newestCrawl: Date?
+    private var new: Set<RemoteItemID> = []
     private var unread: Set<RemoteItemID> = []
     private var starred: Set<RemoteItemID> = []
     private var fetches: [[RemoteItemID]] = []
@@ -147,6 +152,7 @@ public struct SyncCore: Sendable {
         needsSubscriptions = snapshot.refreshesSubscriptions
             || snapshot.subscriptionsFetched.map { now.timeIntervalSince($0) >= configuration.subscriptionRefreshInterval } ?? true
         pullSince = snapshot.itemsPulledUpTo.map { $0.addingTimeInterval(-configuration.pullOverlap) }
+        pull = pullSince == nil ? .items(continuation: nil) : .newIDs(continuation: nil)
         phase = .running
     }
 
@@ -169,12 +175,14 @@ public struct SyncCore: Sendable {
         switch pull {
         case let .items(continuation):
             send(.items(since: pullSince, count: configuration.itemsPerPage, continuation: continuation), &effects)
+        case let .newIDs(continuation):
+            send(.itemIDs(since: pullSince, count: configuration.idsPerPage, continuation: continuation), &effects)
         case let .unreadIDs(continuation):
             send(.unreadIDs(count: configuration.idsPerPage, continuation: continuation), &effects)
         case let .starredIDs(continuation):
             send(.starredIDs(count: configuration.idsPerPage, continuation: continuation), &effects)
         case .lookUp:
-            let ids = unread.union(starred)
+            let ids = new.union(unread).union(starred)
             if ids.isEmpty { return finish(&effects) }
             phase = .awaitingUnstored
             effects.append(.findUnstored(ids.sorted()))
@@ -213,6 +221,7 @@ public struct SyncCore: Sendable {
         token = nil
         writeToken = nil
         heldItems = nil
+        new = []
         unread = []
         starred = []
         fetches = []
@@ -273,6 +282,10 @@ public struct SyncCore: Sendable {
             if case .items(continuation: nil) = pull { serverTime = page.serverTime }
             pull = page.continuation != nil && !page.items.isEmpty ? .items(continuation: page.continuation) : .unreadIDs(continuation: nil)
             receive(page.items, &effects)
+        case let (.itemIDs, .itemIDs(page)):
+            if case .newIDs(continuation: nil) = pull { serverTime = page.serverTime }
+            new.formUnion(page.ids)
+            pull = page.continuation != nil && !page.ids.isEmpty ? .newIDs(continuation: page.continuation) : .unreadIDs(continuation: nil)
         case let (.itemsByID, .items(page)):
             fetches.removeFirst()
             receive(page.items, &effects)
@@ -322,7 +335,7 @@ public struct SyncCore: Sendable {
         switch operation {
         case .writeToken: return .writeToken
         case .subscriptions: return .subscriptions
-        case .items: return .items
+        case .items, .itemIDs: return .items
         case .unreadIDs: return .unreadIDs
         case .starredIDs: return .starredIDs
         case .itemsByID: return .itemsByID

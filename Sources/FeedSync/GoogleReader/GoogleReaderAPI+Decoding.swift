@@ -29,8 +29,8 @@ extension GoogleReaderAPI {
             items.reserveCapacity(stream.items?.count ?? 0)
             for item in stream.items ?? [] { items.append(try item.remote()) }
             return .items(ItemPage(items: items, continuation: stream.continuation?.text,
-                                   serverTime: stream.updated.map { Date(timeIntervalSince1970: $0) }))
-        case .unreadIDs, .starredIDs:
+                                   serverTime: stream.updated.map { Date(timeIntervalSince1970: $0) } ?? reply.date))
+        case .itemIDs, .unreadIDs, .starredIDs:
             let references: ItemReferences = try Self.json(reply)
             var ids: [RemoteItemID] = []
             ids.reserveCapacity(references.itemRefs?.count ?? 0)
@@ -39,7 +39,7 @@ extension GoogleReaderAPI {
                 guard let id = GoogleReaderItemID.normalized(text) else { throw .unexpectedReply(reason: "item id \(text)") }
                 ids.append(id)
             }
-            return .itemIDs(IDPage(ids: ids, continuation: references.continuation?.text))
+            return .itemIDs(IDPage(ids: ids, continuation: references.continuation?.text, serverTime: reply.date))
         case .mark, .edit:
             let text = try Self.text(of: reply).trimmingCharacters(in: .whitespacesAndNewlines)
             guard text == "OK" else { throw .rejected(reason: text) }

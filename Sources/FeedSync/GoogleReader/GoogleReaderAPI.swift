@@ -59,8 +59,9 @@ public struct GoogleReaderAPI: SyncServerAPI {
         case .subscriptions:
             return get("subscription/list", [])
         case let .items(since, count, continuation):
-            let since = since.map { [SyncRequest.Field("ot", String(Int64($0.timeIntervalSince1970.rounded(.down))))] } ?? []
-            return get("stream/contents/" + Self.readingList, since + page(count, continuation))
+            return get("stream/contents/" + Self.readingList, Self.after(since) + page(count, continuation))
+        case let .itemIDs(since, count, continuation):
+            return get("stream/items/ids", [.init("s", Self.readingList)] + Self.after(since) + page(count, continuation))
         case let .unreadIDs(count, continuation):
             return get("stream/items/ids", [.init("s", Self.readingList), .init("xt", Self.readTag)] + page(count, continuation))
         case let .starredIDs(count, continuation):
@@ -83,6 +84,11 @@ public struct GoogleReaderAPI: SyncServerAPI {
     }
 
     private static let formType = SyncRequest.Field("Content-Type", "application/x-www-form-urlencoded")
+
+    /// `ot=`: items the server fetched at or after `since`, in whole seconds, rounded down.
+    private static func after(_ since: Date?) -> [SyncRequest.Field] {
+        since.map { [SyncRequest.Field("ot", String(Int64($0.timeIntervalSince1970.rounded(.down))))] } ?? []
+    }
 
     private static func fields(of edit: SubscriptionEdit) -> [SyncRequest.Field] {
         switch edit {

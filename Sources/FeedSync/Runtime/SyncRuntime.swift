@@ -164,7 +164,7 @@ public struct SyncRuntime: Sendable {
         do {
             let reply = try await send(HTTPDataLoader.Request(method: method, url: url, headers: headers,
                                                               body: request.method == .post ? request.formBody : []))
-            return .replied(SyncReply(status: reply.status, body: reply.body))
+            return .replied(SyncReply(status: reply.status, date: reply.header("Date").flatMap(FeedDate.parse), body: reply.body))
         } catch {
             return .requestFailed(reason: error.description)
         }

@@ -100,22 +100,25 @@ public struct SyncRequest: Sendable, Hashable, CustomStringConvertible, CustomDe
     }
 }
 
-/// A server's answer to a ``SyncRequest``: its status and body. The runtime caps the body's
-/// size as it does a feed's.
+/// A server's answer to a ``SyncRequest``: its status, its clock and its body. The runtime
+/// caps the body's size as it does a feed's.
 public struct SyncReply: Sendable, Hashable {
     /// The HTTP status.
     public var status: Int
+    /// The server's clock when it answered (its `Date` header), when it says.
+    public var date: Date?
     /// The body's bytes.
     public var body: [UInt8]
 
     /// A reply.
-    public init(status: Int, body: [UInt8]) {
+    public init(status: Int, date: Date? = nil, body: [UInt8]) {
         self.status = status
+        self.date = date
         self.body = body
     }
 
     /// A reply whose body is `text` in UTF-8.
-    public init(status: Int, text: String) {
-        self.init(status: status, body: Array(text.utf8))
+    public init(status: Int, date: Date? = nil, text: String) {
+        self.init(status: status, date: date, body: Array(text.utf8))
     }
 }

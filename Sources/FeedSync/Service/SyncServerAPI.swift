@@ -45,6 +45,10 @@ public enum SyncOperation: Sendable, Hashable {
     /// server after `since` (all when nil), newest first; `continuation` names the page after
     /// the first. Result: ``SyncResult/items(_:)``.
     case items(since: Date?, count: Int, continuation: String?)
+    /// A page of at most `count` ids of every item, read or not, fetched by the server after
+    /// `since` (all when nil), newest first: what a sync after the first asks, to fetch only
+    /// the items the store lacks. Result: ``SyncResult/itemIDs(_:)``.
+    case itemIDs(since: Date?, count: Int, continuation: String?)
     /// A page of at most `count` ids of the unread items. Result: ``SyncResult/itemIDs(_:)``.
     case unreadIDs(count: Int, continuation: String?)
     /// A page of at most `count` ids of the starred items. Result: ``SyncResult/itemIDs(_:)``.
@@ -77,8 +81,9 @@ public struct ItemPage: Sendable, Hashable {
     public var items: [RemoteItem]
     /// What names the next page; nil on the last.
     public var continuation: String?
-    /// The server's time when it answered, when it says: the mark the next sync asks for items
-    /// after (the server's clock, not the client's).
+    /// The server's time when it answered, when it says (the reply's own field, else its
+    /// `Date` header): the mark the next sync asks for items after (the server's clock, not the
+    /// client's).
     public var serverTime: Date?
 
     /// A page.
@@ -95,10 +100,13 @@ public struct IDPage: Sendable, Hashable {
     public var ids: [RemoteItemID]
     /// What names the next page; nil on the last.
     public var continuation: String?
+    /// The server's time when it answered, when it says (see ``ItemPage/serverTime``).
+    public var serverTime: Date?
 
     /// A page.
-    public init(ids: [RemoteItemID], continuation: String? = nil) {
+    public init(ids: [RemoteItemID], continuation: String? = nil, serverTime: Date? = nil) {
         self.ids = ids
         self.continuation = continuation
+        self.serverTime = serverTime
     }
 }
