@@ -37,7 +37,9 @@ import Testing
         let seed = randomizedTestSeed()
         print("PlainText: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
         var random = SeededGenerator(seed: seed)
-        let tokens = ["<", ">", "a", "p", "/", "!", "?", "-", "--", "<!--", "-->", " ", "é", "<é", "日", "&amp;", "&lt;", "<b>", "</b>", "<p", "x"]
+        let tokens = ["<", ">", "a", "p", "/", "!", "?", "-", "--", "<!--", "-->", " ", "é", "<é", "日", "&amp;", "&lt;", "<b>", "</b>", "<p", "x",
+                      // Names in either case, with digits, and longer than any element's.
+                      "<B>", "</SPAN>", "<Sup>", "<h1>", "<sup2>", "<strongly>", "<blockquotes>", "<abcdefghijklmnop>", "<a1b2c3d4e5f6>"]
         for _ in 0..<5_000 {
             let html = (0..<Int.random(in: 0...24, using: &random)).map { _ in tokens[Int.random(in: 0..<tokens.count, using: &random)] }.joined()
             #expect(PlainText.from(html: html) == reference(html), "seed \(seed): \(html.debugDescription)")

@@ -173,9 +173,19 @@ extension StatementArguments {
     /// GRDB's initializers from a sequence are generic and run unspecialized from outside
     /// GRDB, looking up type metadata for every value (and instantiating a key path at every
     /// call): that was a quarter of storing an entry. An array literal is read by code GRDB
-    /// specialized itself, and `+=` is not generic.
+    /// specialized itself, and `+=` is not generic. The values go in literals of eight, then
+    /// of one: a literal and a `+=` per value were a tenth of storing an entry.
     init(values: [DatabaseValue]) {
         self.init()
-        for value in values { self += [value] }
+        var index = values.startIndex
+        while values.endIndex - index >= 8 {
+            self += [values[index], values[index + 1], values[index + 2], values[index + 3],
+                     values[index + 4], values[index + 5], values[index + 6], values[index + 7]]
+            index += 8
+        }
+        while index < values.endIndex {
+            self += [values[index]]
+            index += 1
+        }
     }
 }

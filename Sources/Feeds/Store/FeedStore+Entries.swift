@@ -23,18 +23,21 @@ extension FeedStore {
     private static let selectContentSQL =
         "SELECT \(EntryColumns.content.joined(separator: ", ")) FROM entry WHERE feedId = ? AND entryId = ?"
     private static let insertSQL = """
-        INSERT INTO entry (feedId, entryId, firstSeen, excerpt, \(EntryColumns.content.joined(separator: ", ")))
-        VALUES (?, ?, ?, ?, \(EntryColumns.content.map { _ in "?" }.joined(separator: ", ")))
+        INSERT INTO entry (feedId, entryId, firstSeen, excerpt, read, starred, \(EntryColumns.content.joined(separator: ", ")))
+        VALUES (?, ?, ?, ?, ?, ?, \(EntryColumns.content.map { _ in "?" }.joined(separator: ", ")))
         """
     private static let updateContentSQL = """
         UPDATE entry SET \(EntryColumns.content.map { "\($0) = ?" }.joined(separator: ", ")), excerpt = ?
         WHERE feedId = ? AND entryId = ?
         """
 
-    /// The transaction of ``upsert(entries:feed:now:)``.
-    static func upserting(_ entries: [FeedEntry], into feed: StoredFeed.ID,
-                          now: Date) -> @Sendable (Database) throws -> [EntryChange] {
-        { db in
+    /// The transaction of ``upsert(entries:feed:now:)``; a new entry arrives with the read and
+    /// starred states of `arrivingStates` at its index (a server's), unread and unstarred when
+    /// it is empty.
+    static func upserting(_ entries: [FeedEntry], into feed: StoredFeed.ID, now: Date,
+                          arrivingStates: [EntryFlags] = []) -> @Sendable (Database) throws -> [EntryChange] {
+        precondition(arrivingStates.isEmpty || arrivingStates.count == entries.count, "one state per entry, or none")
+        return { db in
             let feedExists = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM feed WHERE id = ?)")
             guard try Bool.fetchOne(feedExists, arguments: [feed]) == true else {
                 throw FeedStoreError.unknownFeed(feed)
@@ -42,7 +45,8 @@ extension FeedStore {
             let select = try db.cachedStatement(sql: selectContentSQL)
             let insert = try db.cachedStatement(sql: insertSQL)
             let update = try db.cachedStatement(sql: updateContentSQL)
-            return try entries.map { entry in
+            return try entries.indices.map { index in
+                let entry = entries[index]
                 let values = EntryColumns.values(of: entry)
                 let key: [DatabaseValue] = [feed.databaseValue, entry.id.databaseValue]
                 // The stored columns are compared where the statement holds them, without
@@ -53,7 +57,9 @@ extension FeedStore {
                 }
                 guard let isUnchanged = stored else {
                     let excerpt = EntryColumns.excerpt(summary: entry.summary, content: entry.content).databaseValue
-                    try insert.execute(arguments: StatementArguments(values: key + [now.timeIntervalSince1970.databaseValue, excerpt] + values))
+                    let flags = arrivingStates.isEmpty ? EntryFlags() : arrivingStates[index]
+                    try insert.execute(arguments: StatementArguments(values: key + [now.timeIntervalSince1970.databaseValue, excerpt,
+                                                                                    flags.isRead.databaseValue, flags.isStarred.databaseValue] + values))
                     return EntryChange(entryID: entry.id, state: .new)
                 }
                 if isUnchanged {
@@ -64,6 +70,12 @@ extension FeedStore {
                 return EntryChange(entryID: entry.id, state: .modified)
             }
         }
+    }
+
+    /// The reader's two states of an entry.
+    struct EntryFlags: Sendable {
+        var isRead = false
+        var isStarred = false
     }
 
     /// Marks entries read or unread; identifiers of deleted entries are ignored.

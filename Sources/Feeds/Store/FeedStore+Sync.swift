@@ -203,19 +203,21 @@ extension FeedStore {
                 throw FeedStoreError.database(message: "no synced feed \(remoteFeedID)")
             }
             var counts = SyncedStateCounts()
-            let changes = try Self.upserting(entries.map(\.entry), into: feed, now: now)(db)
-            let new = Set(changes.lazy.filter { $0.state == .new }.map(\.entryID))
-            counts.new = new.count
+            let changes = try Self.upserting(entries.map(\.entry), into: feed, now: now,
+                                             arrivingStates: entries.map { EntryFlags(isRead: $0.isRead, isStarred: $0.isStarred) })(db)
+            // A new entry arrived with the server's states, which are part of its arrival, not
+            // changes; a stored one takes them unless a queued change protects them.
+            let stored = zip(entries, changes).filter { $0.1.state != .new }.map(\.0)
+            counts.new = changes.count - stored.count
             for (column, state) in [("read", \SyncedEntryState.isRead), ("starred", \SyncedEntryState.isStarred)] {
                 let statement = try db.cachedStatement(sql: """
                     UPDATE entry SET \(column) = ? WHERE feedId = ? AND entryId = ? AND \(column) != ?
                     AND NOT EXISTS (SELECT 1 FROM sync_queue WHERE itemId = entry.entryId AND action IN \(Self.actions(of: column)))
                     """)
-                for synced in entries {
+                for synced in stored {
                     let value = synced[keyPath: state]
                     try statement.execute(arguments: [value, feed, synced.entry.id, value])
-                    // A new entry's states are part of its arrival, not changes.
-                    guard db.changesCount > 0, !new.contains(synced.entry.id) else { continue }
+                    guard db.changesCount > 0 else { continue }
                     switch (column, value) {
                     case ("read", true): counts.markedRead += 1
                     case ("read", false): counts.markedUnread += 1
@@ -262,10 +264,13 @@ extension FeedStore {
     /// The ids among `ids` that no synced entry has.
     public func unstoredSyncedEntryIDs(among ids: [String]) async throws(FeedStoreError) -> [String] {
         try await read { db in
-            let statement = try db.cachedStatement(sql: """
-                SELECT EXISTS (SELECT 1 FROM entry JOIN feed ON feed.id = entry.feedId WHERE entry.entryId = ? AND feed.remoteId IS NOT NULL)
-                """)
-            return try ids.filter { try Bool.fetchOne(statement, arguments: [$0]) != true }
+            // One statement over the ids as a JSON array: a query per id cost 5 µs each.
+            try String.fetchAll(db, sql: """
+                SELECT ids.value FROM json_each(?) AS ids
+                WHERE NOT EXISTS (SELECT 1 FROM entry JOIN feed ON feed.id = entry.feedId
+                                  WHERE entry.entryId = ids.value AND feed.remoteId IS NOT NULL)
+                ORDER BY ids.key
+                """, arguments: [EntryColumns.json(ids)])
         }
     }
 
@@ -285,7 +290,7 @@ extension FeedStore {
     /// Puts `ids` in the connection's temporary table `sync_ids`, emptied first.
     private static func fillIDs(_ db: Database, _ ids: Set<String>) throws {
         try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS sync_ids (id TEXT PRIMARY KEY); DELETE FROM temp.sync_ids")
-        let insert = try db.cachedStatement(sql: "INSERT INTO temp.sync_ids (id) VALUES (?)")
-        for id in ids { try insert.execute(arguments: [id]) }
+        // One statement over the ids as a JSON array: an insert per id cost 5 µs each.
+        try db.execute(sql: "INSERT OR IGNORE INTO temp.sync_ids (id) SELECT value FROM json_each(?)", arguments: [EntryColumns.json(Array(ids))])
     }
 }

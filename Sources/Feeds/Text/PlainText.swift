@@ -24,7 +24,7 @@ package enum PlainText {
                 let isComment = index + 3 < count && bytes[index + 1] == UInt8(ascii: "!")
                     && bytes[index + 2] == UInt8(ascii: "-") && bytes[index + 3] == UInt8(ascii: "-")
                 // Searched from just after `<`, so `<!-->` is a whole (empty) comment, as in HTML.
-                if let end = find(isComment ? Array("-->".utf8) : [UInt8(ascii: ">")], in: bytes, from: index + 1) {
+                if let end = isComment ? findCommentEnd(in: bytes, from: index + 1) : find(UInt8(ascii: ">"), in: bytes, from: index + 1) {
                     // Block tags separate words: "<p>one</p><p>two</p>" reads "one two". Inline
                     // ones do not: "ft<sup>2</sup>" is "ft2", "₹<b>4,000</b>" is "₹4,000".
                     if isComment || !isInline(bytes, tagAt: index + 1) { out.append(0x20) }
@@ -38,20 +38,44 @@ package enum PlainText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The lowercase ASCII name of the tag whose text starts at `index` (after `<`, past a
-    /// `/`), at most 10 letters and digits.
-    private static func tagName(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> String {
-        var start = index
-        if start < bytes.count, bytes[start] == UInt8(ascii: "/") { start += 1 }
-        var name: [UInt8] = []
-        var position = start
-        while position < bytes.count, name.count <= 10 {
-            let byte = bytes[position] | (bytes[position] >= UInt8(ascii: "A") && bytes[position] <= UInt8(ascii: "Z") ? 0x20 : 0)
-            guard (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) else { break }
-            name.append(byte)
+    /// The name of the tag whose text starts at `index` (after `<`, past a `/`), as a
+    /// ``tagKey(_:)``: its letters and digits up to the first other character, case folded.
+    /// Made on every tag of every excerpt, so it allocates nothing.
+    private static func tagName(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
+        var position = index
+        if position < bytes.count, bytes[position] == UInt8(ascii: "/") { position += 1 }
+        var key: UInt64 = 0
+        var length = 0
+        while position < bytes.count {
+            guard let code = nameCode(bytes[position]) else { break }
+            // No element's name is longer: a longer one matches none.
+            guard length < maxNameLength else { return .max }
+            key = key << 6 | code
+            length += 1
             position += 1
         }
-        return String(decoding: name, as: UTF8.self)
+        return key
+    }
+
+    /// The longest name ``tagKey(_:)`` packs: 10 characters of 6 bits.
+    private static let maxNameLength = 10
+
+    /// 1–26 for a letter of either case, 27–36 for a digit, nil for anything else: never 0, so
+    /// names of different lengths never pack alike.
+    private static func nameCode(_ byte: UInt8) -> UInt64? {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt64(byte - UInt8(ascii: "a") + 1)
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt64(byte - UInt8(ascii: "A") + 1)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0") + 27)
+        default: nil
+        }
+    }
+
+    /// An element's name packed as ``tagName(_:at:)`` packs it.
+    private static func tagKey(_ name: StaticString) -> UInt64 {
+        let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        precondition(bytes.count <= maxNameLength, "an element's name fits a tag key")
+        return bytes.reduce(0) { $0 << 6 | (nameCode($1) ?? 0) }
     }
 
     private static func isInline(_ bytes: UnsafeBufferPointer<UInt8>, tagAt index: Int) -> Bool {
@@ -59,17 +83,17 @@ package enum PlainText {
     }
 
     /// HTML's phrasing elements, which sit inside a word as easily as between words.
-    private static let inlineElements: Set<String> = [
+    private static let inlineElements: Set<UInt64> = Set(([
         "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "font", "i", "ins", "kbd",
         "mark", "q", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr",
-    ]
+    ] as [StaticString]).map(tagKey))
 
     /// HTML's elements, inline and block, for telling markup from text that only looks like it.
-    private static let htmlElements: Set<String> = inlineElements.union([
+    private static let htmlElements: Set<UInt64> = inlineElements.union(([
         "address", "article", "aside", "blockquote", "br", "caption", "center", "dd", "div", "dl", "dt", "figcaption",
         "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "img", "li", "main", "nav", "ol", "p",
         "pre", "section", "table", "tbody", "td", "th", "thead", "tr", "ul", "video", "audio", "iframe", "picture", "source",
-    ])
+    ] as [StaticString]).map(tagKey))
 
     /// Whether `text`, declared HTML, really holds some: an HTML element's tag or a character
     /// reference. A title such as "Nice <gorilla> what's he weigh?" escaped into an RSS title
@@ -111,14 +135,18 @@ package enum PlainText {
         return String(decoding: rest, as: UTF8.self).unicodeScalars.first?.properties.isAlphabetic ?? false
     }
 
-    /// The index just past the first `needle` in `bytes` from `start`, or `nil`.
-    private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    /// The index just past the first `byte` in `bytes` from `start`, or `nil`.
+    private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < bytes.count else { return nil }
+        return bytes[start...].firstIndex(of: byte).map { $0 + 1 }
+    }
+
+    /// The index just past the first `-->` in `bytes` from `start`, or `nil`.
+    private static func findCommentEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0] && (needle.count == 1 || Array(bytes[index..<index + needle.count]) == needle) {
-                return index + needle.count
-            }
-            index += 1
+        while let end = find(UInt8(ascii: ">"), in: bytes, from: index) {
+            if end - 3 >= start, bytes[end - 2] == UInt8(ascii: "-"), bytes[end - 3] == UInt8(ascii: "-") { return end }
+            index = end
         }
         return nil
     }
@@ -137,6 +165,19 @@ package enum PlainText {
             var pendingSpace = false
             var index = 0
             while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    // ASCII, most of any text: one byte, no decoding.
+                    if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                        pendingSpace = !out.isEmpty
+                    } else {
+                        if pendingSpace { out.append(0x20) }
+                        pendingSpace = false
+                        out.append(byte)
+                    }
+                    index += 1
+                    continue
+                }
                 let (length, isSpace) = Self.character(bytes, at: index)
                 if isSpace {
                     pendingSpace = !out.isEmpty

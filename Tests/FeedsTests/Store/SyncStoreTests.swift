@@ -144,6 +144,33 @@ import Testing
         #expect(try await store.unstoredSyncedEntryIDs(among: ["n1", "x", "l1", "n3"]) == ["x", "l1"])
     }
 
+    /// Ids travel into SQLite as one JSON array: quotes, backslashes, control characters and
+    /// non-ASCII ones in an id are its own, and the id is matched exactly.
+    @Test func idsWithCharactersJSONEscapesAreMatchedExactly() async throws {
+        let store = try FeedStore()
+        _ = try await store.replaceSyncedFeeds([Self.news])
+        let odd = ["quote\"d", "back\\slash", "tab\tnew\nline", "café 日本", "\u{1}"]
+        _ = try await store.upsertSynced(odd.map { SyncedEntryState(entry: storeEntry($0), isRead: true, isStarred: false) },
+                                         remoteFeedID: "feed/1", now: storeEpoch)
+
+        #expect(try await store.unstoredSyncedEntryIDs(among: odd + ["quote", "cafe 日本"]) == ["quote", "cafe 日本"])
+        let unread = try await store.applyServerSet(.unread, ids: Set(odd.prefix(2)))
+        #expect(unread.markedUnread == 2 && unread.markedRead == 0)
+        let states = try await Self.states(store)
+        #expect(odd.map { states[$0]!.read } == [false, false, true, true, true])
+    }
+
+    @Test func aNewSyncedEntryArrivesWithTheServersStatesWhichAreNotCountedAsChanges() async throws {
+        let store = try FeedStore()
+        _ = try await store.replaceSyncedFeeds([Self.news])
+        let counts = try await store.upsertSynced([SyncedEntryState(entry: storeEntry("a"), isRead: true, isStarred: true),
+                                                   SyncedEntryState(entry: storeEntry("b"), isRead: false, isStarred: false)],
+                                                  remoteFeedID: "feed/1", now: storeEpoch)
+        #expect(counts.new == 2 && counts.markedRead == 0 && counts.starred == 0)
+        let states = try await Self.states(store)
+        #expect(states["a"]! == (true, true) && states["b"]! == (false, false))
+    }
+
     @Test func marksAreKeptAndAMissingOneStays() async throws {
         let (store, _) = try await Self.syncedStore()
 
