@@ -69,7 +69,7 @@ struct SyncBench: AsyncParsableCommand {
         let port = probe.port
         try await probe.stop()
         let server = try Self.startServer(script: serverScript, directory: directory.appendingPathComponent("freshrss"), port: port)
-        let loader = HTTPDataLoader(configuration: { var c = HTTPDataLoader.Configuration(); c.maxBodySize = 64 << 20; c.maxAttempts = 1; return c }())
+        let loader = HTTPDataLoader(configuration: .sync)
         defer {
             _ = try? BenchExecutables.run("/bin/bash", [serverScript, "stop", directory.appendingPathComponent("freshrss").path], environment: ["PATH": "/usr/bin:/bin"])
             try? FileManager.default.removeItem(at: directory)

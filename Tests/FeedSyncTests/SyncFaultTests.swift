@@ -1,6 +1,7 @@
 import Feeds
 import FeedSync
 import Foundation
+import GRDB
 import HTTPLoading
 import LoopbackHTTP
 import ScrollworkTestSupport
@@ -428,6 +429,42 @@ import Testing
         try await expectSurvives(Self.on(Self.itemsPath, .text(200, huge, headers: [("Content-Type", "application/json")])),
                                  stage: .afterPush, failure: "new items: the request failed: the body is larger than 65536 bytes",
                                  loader: { $0.maxBodySize = 64 * 1024 })
+    }
+
+    /// 100 MB of real items in one reply, against a sync's own limit: refused once past it,
+    /// never held whole.
+    @Test func aHundredMegabytesOfItemsInOneReplyFailTheStepAtTheSyncLimit() async throws {
+        let item = #"{"id":"tag:google.com,2005:reader/item/%016x","crawlTimeMsec":"1795735305732","title":"Item","origin":{"streamId":"feed/1"},"summary":{"content":"\#(String(repeating: "<p>Lorem ipsum dolor sit amet.</p>", count: 28))"}}"#
+        var body = Array(#"{"id":"user/-/state/com.google/reading-list","updated":1795735308,"items":["#.utf8)
+        body.reserveCapacity(101 << 20)
+        var number = 0x2000
+        while body.count < 100 << 20 {
+            if number > 0x2000 { body.append(UInt8(ascii: ",")) }
+            body += String(format: item, number).utf8
+            number += 1
+        }
+        body += Array("]}".utf8)
+        let limit = HTTPDataLoader.Configuration.sync.maxBodySize
+        try await expectSurvives(Self.on(Self.itemsPath, .respond(status: 200, headers: [("Content-Type", "application/json")], body: body)),
+                                 stage: .afterPush, failure: "new items: the request failed: the body is larger than \(limit) bytes",
+                                 loader: { $0.maxBodySize = limit })
+    }
+
+    @Test func aStoreThatCannotBeReadFailsBeforeAnyRequestNamingTheStore() async throws {
+        let device = try await Device.readingA()
+        defer { device.remove() }
+        let other = try DatabaseQueue(path: device.folder.appendingPathComponent("store.sqlite").path)
+        try await other.write { try $0.execute(sql: "DROP TABLE sync_mark") }
+        let server = try await device.startServer()
+        let loader = Self.loader()
+        let outcome = await device.runtime(server, loader).sync()
+        try await loader.shutdown()
+        try await server.stop()
+        let failure = try #require(outcome.failure)
+        #expect(failure.step == .readStore)
+        #expect(failure.description.hasPrefix("read the store: "), "\(failure)")
+        #expect(outcome.summary.requests == 0)
+        #expect(device.reader.logins == 0)
     }
 
     @Test func aTricklingBodyEndsAtTheDeadline() async throws {

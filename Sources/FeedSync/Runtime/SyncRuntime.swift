@@ -97,16 +97,33 @@ public struct SyncRuntime: Sendable {
         do {
             snapshot = try await self.snapshot(edits: edits, refreshingSubscriptions: refreshingSubscriptions)
         } catch {
-            return Outcome(summary: SyncSummary(), failure: SyncFailure(step: .logIn, error: .store(reason: "\(error)")))
+            return Outcome(summary: SyncSummary(), failure: SyncFailure(step: .readStore, error: .store(reason: "\(error)")))
         }
         var step = SyncStep.logIn
         // Every secret this sync handles, to take out of the failure it may end with.
         var secrets = SecretsSeen()
         secrets.insert(snapshot.token)
+        // The upserts of a page run on the store's writer while the next request is sent and
+        // its reply decoded; they run one after another, in order. Every other effect waits for
+        // them: those that read or mark the store, and the end of the sync.
+        var writing: Task<SyncedStateCounts, any Error>?
+        func settleWrites() async -> SyncFailure? {
+            guard let pending = writing else { return nil }
+            writing = nil
+            do {
+                counts = counts + (try await pending.value)
+                return nil
+            } catch {
+                return secrets.redacting(SyncFailure(step: step, error: .store(reason: "\(error)")))
+            }
+        }
         var next: SyncCore.Event? = .start(snapshot, now: now())
         while let event = next {
             next = nil
             for effect in core.handle(event) {
+                if effect.waitsForWrites, let failure = await settleWrites() {
+                    return Outcome(summary: Self.summary(core.summary, counts), failure: failure)
+                }
                 switch effect {
                 case .askPassword:
                     switch await password() {
@@ -121,6 +138,12 @@ public struct SyncRuntime: Sendable {
                 case .findUnstored(let ids):
                     let unstored = (try? await store.unstoredSyncedEntryIDs(among: ids.map(\.rawValue))) ?? ids.map(\.rawValue)
                     next = .unstored(unstored.map(RemoteItemID.init))
+                case .apply(let change) where !effect.waitsForWrites:
+                    let previous = writing
+                    writing = Task {
+                        let before = try await previous?.value ?? SyncedStateCounts()
+                        return before + (try await apply(change))
+                    }
                 case .apply(let change):
                     if case .saveToken(let token) = change { secrets.insert(token) }
                     do {
@@ -204,6 +227,18 @@ public struct SyncRuntime: Sendable {
         summary.starred = counts.starred
         summary.unstarred = counts.unstarred
         return summary
+    }
+}
+
+extension SyncCore.Effect {
+    /// Whether the runtime performs this effect only once the upserts started before it are
+    /// done: everything but sending, telling progress, asking the password, and an upsert
+    /// (which follows the one before it).
+    fileprivate var waitsForWrites: Bool {
+        switch self {
+        case .send, .progress, .askPassword, .apply(.upsert): false
+        case .findUnstored, .apply, .finished, .failed: true
+        }
     }
 }
 

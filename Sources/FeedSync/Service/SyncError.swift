@@ -54,6 +54,9 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// A step of a sync, named in progress and in errors.
 public enum SyncStep: String, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Reading what the store knows of the account (the queue, the marks, the feeds), before
+    /// any request.
+    case readStore = "read the store"
     /// Exchanging the password for a session token.
     case logIn = "log in"
     /// Fetching the token writes carry.

@@ -37,12 +37,7 @@ package struct AccountSync: Sendable {
     ///   account has no password command (not in the reader, whose screen the terminal is).
     package init(account: SyncAccount, store: FeedStore, database: URL, prompting: Bool) {
         self.account = account
-        var configuration = HTTPDataLoader.Configuration()
-        // A page of a thousand items with their articles is a few megabytes; a reply past this
-        // is refused rather than held.
-        configuration.maxBodySize = 64 << 20
-        configuration.maxAttempts = 1
-        loader = HTTPDataLoader(configuration: configuration)
+        loader = HTTPDataLoader(configuration: .sync)
         let command = account.passwordCommand
         runtime = SyncRuntime(
             account: account, store: store, tokens: Self.tokenFile(for: database), loader: loader,
