@@ -25,10 +25,35 @@ public enum SpawnedProgram {
         public var description: String
     }
 
+    /// A program started and not yet waited for.
+    public struct Running: Sendable {
+        /// Its process id.
+        public let pid: pid_t
+        let outputPath: String
+
+        /// Sends it `signal` (`SIGKILL` to kill it where it stands).
+        public func send(_ signal: Int32) {
+            kill(pid, signal)
+        }
+
+        /// Waits for it to end: its status and what it wrote.
+        public func wait() -> Result {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            return Result(status: status, output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
+        }
+    }
+
     /// Runs `path` with `arguments` in `environment`, its standard input `/dev/null`; its output
     /// is kept in `outputPath` and returned, with its standard error too if `keepingErrors`.
     public static func run(_ path: String, _ arguments: [String], environment: [String: String],
                            outputPath: String, keepingErrors: Bool = true) throws(Failure) -> Result {
+        try start(path, arguments, environment: environment, outputPath: outputPath, keepingErrors: keepingErrors).wait()
+    }
+
+    /// Starts `path` as ``run(_:_:environment:outputPath:keepingErrors:)`` does, without waiting.
+    public static func start(_ path: String, _ arguments: [String], environment: [String: String],
+                             outputPath: String, keepingErrors: Bool = true) throws(Failure) -> Running {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -47,8 +72,6 @@ public enum SpawnedProgram {
         var child: pid_t = 0
         let spawned = posix_spawn(&child, path, &actions, &spawning.attributes, argv, envp)
         guard spawned == 0 else { throw Failure(description: "posix_spawn \(path): \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        return Result(status: status, output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
+        return Running(pid: child, outputPath: outputPath)
     }
 }
