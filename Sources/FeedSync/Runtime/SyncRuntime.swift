@@ -139,10 +139,13 @@ public struct SyncRuntime: Sendable {
                     let unstored = (try? await store.unstoredSyncedEntryIDs(among: ids.map(\.rawValue))) ?? ids.map(\.rawValue)
                     next = .unstored(unstored.map(RemoteItemID.init))
                 case .apply(let change) where !effect.waitsForWrites:
+                    guard case let .upsert(streamID, entries) = change else { preconditionFailure("only upserts run ahead") }
                     let previous = writing
                     writing = Task {
+                        // Prepared while the write before it runs; written after it.
+                        let batch = SyncedEntryBatch(entries)
                         let before = try await previous?.value ?? SyncedStateCounts()
-                        return before + (try await apply(change))
+                        return before + (try await store.upsertSynced(batch, remoteFeedID: streamID, now: now()))
                     }
                 case .apply(let change):
                     if case .saveToken(let token) = change { secrets.insert(token) }

@@ -34,9 +34,13 @@ extension FeedStore {
     /// The transaction of ``upsert(entries:feed:now:)``; a new entry arrives with the read and
     /// starred states of `arrivingStates` at its index (a server's), unread and unstarred when
     /// it is empty.
-    static func upserting(_ entries: [FeedEntry], into feed: StoredFeed.ID, now: Date,
-                          arrivingStates: [EntryFlags] = []) -> @Sendable (Database) throws -> [EntryChange] {
+    ///
+    /// With `prepared` columns (``PreparedColumns``), the transaction only compares and writes;
+    /// without, it works them out itself, and an excerpt only for an entry it writes.
+    static func upserting(_ entries: [FeedEntry], into feed: StoredFeed.ID, now: Date, arrivingStates: [EntryFlags] = [],
+                          prepared: PreparedColumns? = nil) -> @Sendable (Database) throws -> [EntryChange] {
         precondition(arrivingStates.isEmpty || arrivingStates.count == entries.count, "one state per entry, or none")
+        precondition(prepared.map { $0.values.count == entries.count } ?? true, "prepared columns for every entry")
         return { db in
             let feedExists = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM feed WHERE id = ?)")
             guard try Bool.fetchOne(feedExists, arguments: [feed]) == true else {
@@ -47,7 +51,10 @@ extension FeedStore {
             let update = try db.cachedStatement(sql: updateContentSQL)
             return try entries.indices.map { index in
                 let entry = entries[index]
-                let values = EntryColumns.values(of: entry)
+                let values = prepared?.values[index] ?? EntryColumns.values(of: entry)
+                func excerpt() -> DatabaseValue {
+                    prepared?.excerpts[index] ?? EntryColumns.excerpt(summary: entry.summary, content: entry.content).databaseValue
+                }
                 let key: [DatabaseValue] = [feed.databaseValue, entry.id.databaseValue]
                 // The stored columns are compared where the statement holds them, without
                 // copying the row out (a copy made a string of every column's name).
@@ -56,7 +63,7 @@ extension FeedStore {
                     try rows.next().map { $0.databaseValues.elementsEqual(values) }
                 }
                 guard let isUnchanged = stored else {
-                    let excerpt = EntryColumns.excerpt(summary: entry.summary, content: entry.content).databaseValue
+                    let excerpt = excerpt()
                     let flags = arrivingStates.isEmpty ? EntryFlags() : arrivingStates[index]
                     try insert.execute(arguments: StatementArguments(values: key + [now.timeIntervalSince1970.databaseValue, excerpt,
                                                                                     flags.isRead.databaseValue, flags.isStarred.databaseValue] + values))
@@ -65,10 +72,27 @@ extension FeedStore {
                 if isUnchanged {
                     return EntryChange(entryID: entry.id, state: .unchanged)
                 }
-                let excerpt = EntryColumns.excerpt(summary: entry.summary, content: entry.content).databaseValue
-                try update.execute(arguments: StatementArguments(values: values + [excerpt] + key))
+                try update.execute(arguments: StatementArguments(values: values + [excerpt()] + key))
                 return EntryChange(entryID: entry.id, state: .modified)
             }
+        }
+    }
+
+    /// The columns of entries worked out ahead of their write: what storing an entry costs
+    /// outside the database (its excerpt, its JSON and its values), done where it can run while
+    /// another write holds the store.
+    struct PreparedColumns: Sendable {
+        /// ``EntryColumns/values(of:)`` of each entry.
+        var values: [[DatabaseValue]]
+        /// The excerpt of each entry.
+        var excerpts: [DatabaseValue]
+
+        /// The columns of `entries`.
+        ///
+        /// - Complexity: O(n) in the entries' text (an excerpt reads at most a few kilobytes).
+        init(_ entries: [FeedEntry]) {
+            values = entries.map(EntryColumns.values(of:))
+            excerpts = entries.map { EntryColumns.excerpt(summary: $0.summary, content: $0.content).databaseValue }
         }
     }
 

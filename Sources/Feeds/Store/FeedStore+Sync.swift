@@ -63,6 +63,24 @@ public struct SyncedEntryState: Sendable, Hashable {
     }
 }
 
+/// Synced entries with their columns worked out (their excerpts, their JSON), ready for
+/// ``FeedStore/upsertSynced(_:remoteFeedID:now:)-(SyncedEntryBatch,_,_)``: made before the
+/// write, it can be made while another write holds the store, so that a sync's pages are
+/// prepared on one core while the last one is written on the other.
+public struct SyncedEntryBatch: Sendable {
+    /// The entries and their states.
+    public let entries: [SyncedEntryState]
+    let columns: FeedStore.PreparedColumns
+
+    /// `entries`, prepared.
+    ///
+    /// - Complexity: O(n) in the entries' text.
+    public init(_ entries: [SyncedEntryState]) {
+        self.entries = entries
+        columns = FeedStore.PreparedColumns(entries.map(\.entry))
+    }
+}
+
 /// What a sync's write changed in the store.
 public struct SyncedStateCounts: Sendable, Hashable {
     public var new = 0
@@ -198,13 +216,21 @@ extension FeedStore {
     ///
     /// - Throws: ``FeedStoreError/database(message:)`` when no synced feed has `remoteFeedID`.
     public func upsertSynced(_ entries: [SyncedEntryState], remoteFeedID: String, now: Date = Date()) async throws(FeedStoreError) -> SyncedStateCounts {
-        try await write { db in
+        try await upsertSynced(SyncedEntryBatch(entries), remoteFeedID: remoteFeedID, now: now)
+    }
+
+    /// ``upsertSynced(_:remoteFeedID:now:)`` of a batch prepared ahead (``SyncedEntryBatch``):
+    /// the transaction only compares and writes.
+    public func upsertSynced(_ batch: SyncedEntryBatch, remoteFeedID: String, now: Date = Date()) async throws(FeedStoreError) -> SyncedStateCounts {
+        let entries = batch.entries
+        return try await write { db in
             guard let feed = try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE remoteId = ?", arguments: [remoteFeedID]) else {
                 throw FeedStoreError.database(message: "no synced feed \(remoteFeedID)")
             }
             var counts = SyncedStateCounts()
             let changes = try Self.upserting(entries.map(\.entry), into: feed, now: now,
-                                             arrivingStates: entries.map { EntryFlags(isRead: $0.isRead, isStarred: $0.isStarred) })(db)
+                                             arrivingStates: entries.map { EntryFlags(isRead: $0.isRead, isStarred: $0.isStarred) },
+                                             prepared: batch.columns)(db)
             // A new entry arrived with the server's states, which are part of its arrival, not
             // changes; a stored one takes them unless a queued change protects them.
             let stored = zip(entries, changes).filter { $0.1.state != .new }.map(\.0)
