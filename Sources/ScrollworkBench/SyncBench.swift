@@ -24,7 +24,10 @@ struct SyncBench: AsyncParsableCommand {
             500 posts read). Each row: the requests made, the items received, the sync's time \
             (ms), the floor's (floor_ms: the same requests, replayed by one curl process in \
             sequence), their ratio (over_floor: 1.25 means the client adds 25%), the resident \
-            memory the sync added at its peak and the process's peak during it.
+            memory the sync added at its peak and the process's peak during it. The same syncs \
+            run as a user runs them, each a `scrollwork` process of its own on a second store \
+            (`account add`, which syncs at once, then `sync` twice): its time (command_ms, \
+            process start included) and its peak resident memory (command_peak_mb).
             """)
 
     @OptionGroup var options: BenchOptions
@@ -93,7 +96,17 @@ struct SyncBench: AsyncParsableCommand {
             },
             password: { .success(secret) })
 
-        var report = BenchReport(columns: ["case", "requests", "items", "ms", "floor_ms", "over_floor", "added_mb", "process_peak_mb"])
+        var report = BenchReport(columns: ["case", "requests", "items", "ms", "floor_ms", "over_floor", "added_mb", "process_peak_mb",
+                                           "command_ms", "command_peak_mb"])
+        // The user's process: a second store with the account, synced by `scrollwork` itself.
+        let userDatabase = directory.appendingPathComponent("user.sqlite").path
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path, "XDG_CONFIG_HOME": directory.path, "XDG_DATA_HOME": directory.path]
+        let userCommands = [
+            ["account", "add", "freshrss", server.base.absoluteString, "--user", server.user,
+             "--password-command", "printf %s '\(server.password)'", "--database", userDatabase],
+            ["sync", "--database", userDatabase],
+            ["sync", "--database", userDatabase],
+        ]
         func measure(_ name: String) async throws {
             let start = ContinuousClock.now
             let (outcome, added, peak) = await PeakMemory.measureWithTotal { await runtime.sync() }
@@ -101,10 +114,13 @@ struct SyncBench: AsyncParsableCommand {
             if let failure = outcome.failure { throw ValidationError("bench sync: \(name): \(failure)") }
             let requests = recorder.take()
             let floor = try Self.curlFloor(requests, directory: directory)
+            let command = try MeasuredChild.run(BenchExecutables.scrollwork, userCommands[report.rows.count], environment: environment)
+            guard command.status == 0 else { throw ValidationError("bench sync: \(name): scrollwork \(userCommands[report.rows.count][0]) failed") }
             report.append([
                 .text(name), .number(Double(requests.count)), .number(Double(outcome.summary.received)), .number(milliseconds),
                 .number(floor), .number(milliseconds / floor), BenchValue(added.map { Double($0) / 1_048_576 }),
                 BenchValue(peak.map { Double($0) / 1_048_576 }),
+                .number(command.milliseconds), .number(Double(command.peakBytes) / 1_048_576),
             ])
         }
         try await measure("initial-\(feeds * items)")
