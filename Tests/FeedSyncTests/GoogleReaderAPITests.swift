@@ -193,6 +193,89 @@ struct GoogleReaderAPITests {
         #expect(throws: SyncError.status(400)) { try decode("Bad Request!\n", status: 400, of: edit) }
     }
 
+    /// Every field of a page of FreshRSS's shape as the JSONDecoder that decoded replies before
+    /// read it: escapes, a short id as a number, numbers where strings go, `null` as absent, the
+    /// first of duplicate keys, unknown keys skipped whatever they hold.
+    @Test func readsEveryFieldOfAPageAsJSONDecoderDid() throws {
+        let text = #"""
+            {"id":"user/-/state/com.google/reading-list","updated":1795735315,"items":[
+            {"id":"tag:google.com,2005:reader/item/0006613635024320","crawlTimeMsec":"1795735305732","timestampUsec":"1795735305732896",
+             "published":1764151200,"updated":1764154800.5,"ti\u0074le":"Caf\u00e9 \"cr\u00e8me\" & <b>more<\/b>",
+             "canonical":[{"href":"http:\/\/127.0.0.1:8792\/a"}],"alternate":[{"href":"http://127.0.0.1:8792/alt","type":"text/html"}],
+             "categories":["user/-/state/com.google/reading-list","user/1/state/com.google/read","user/-/state/com.google/starred","user/-/label/Tech","News","Caf\u00e9"],
+             "origin":{"streamId":"feed/2","htmlUrl":"http://127.0.0.1:8792/","title":"Helper Feed"},
+             "summary":{"content":"<p>short</p>"},"content":{"content":"<p>Long \ud83d\ude00 text<\/p>\n","direction":"ltr"},"author":"Ann",
+             "enclosure":[{"href":"http://127.0.0.1:8792/e.jpg","type":"image/jpeg","length":"2048"},{"type":"audio/mpeg"},
+                          {"href":"http://127.0.0.1:8792/e.mp3","length":1.5e3}],
+             "unknown":{"nested":[1,-2.5e-3,{"x":null,"y":[true,false,"\u0000"]}]}},
+            {"id":1795735305732893,"crawlTimeMsec":1795735305733,"published":null,"title":null,"title":"not the first",
+             "canonical":[],"alternate":[{"href":"http://127.0.0.1:8792/b"}],"categories":null,"origin":{"streamId":"feed/1"},
+             "summary":{"content":"only a summary"},"author":null,"author":"Bob","enclosure":null}
+            ],"continuation":1795735305732893}
+            """#
+        let page = try items(text)
+        let first = RemoteItem(
+            id: RemoteItemID("tag:google.com,2005:reader/item/0006613635024320"), streamID: "feed/2",
+            title: #"Café "crème" & <b>more</b>"#, link: URL(string: "http://127.0.0.1:8792/a"), author: "Ann",
+            published: Date(timeIntervalSince1970: 1_764_151_200), updated: Date(timeIntervalSince1970: 1_764_154_800.5),
+            crawled: Date(timeIntervalSince1970: 1_795_735_305_732 / 1000),
+            summary: "<p>short</p>", content: "<p>Long 😀 text</p>\n", categories: ["News", "Café"],
+            enclosures: [FeedEnclosure(url: URL(string: "http://127.0.0.1:8792/e.jpg")!, type: "image/jpeg", length: 2048),
+                         FeedEnclosure(url: URL(string: "http://127.0.0.1:8792/e.mp3")!, type: nil, length: 1500)],
+            isRead: true, isStarred: true
+        )
+        let second = RemoteItem(
+            id: RemoteItemID("tag:google.com,2005:reader/item/000661363502431d"), streamID: "feed/1", title: "",
+            link: URL(string: "http://127.0.0.1:8792/b"), author: nil, published: nil, updated: nil,
+            crawled: Date(timeIntervalSince1970: 1_795_735_305_733 / 1000), summary: nil, content: "only a summary"
+        )
+        #expect(page.items == [first, second])
+        #expect(page.continuation == "1795735305732893")
+        #expect(page.serverTime == Date(timeIntervalSince1970: 1_795_735_315))
+    }
+
+    @Test func readsSubscriptionsWithoutAURLOrALabel() throws {
+        let text = #"{"subscriptions":[{"id":"feed/http://a.test/feed","title":null,"categories":[{"id":"user/-/label/News"},{"id":"user/-/state/x"},{"label":"L","id":"user/-/label/M"}],"sortid":"B2"},{"id":"feed/9","url":"http://b.test/rss","title":"B","htmlUrl":"http://b.test/"}]}"#
+        #expect(try decode(text, of: .subscriptions) == .subscriptions([
+            RemoteSubscription(streamID: "feed/http://a.test/feed", feedURL: URL(string: "http://a.test/feed")!, title: "http://a.test/feed", folders: ["News", "L"]),
+            RemoteSubscription(streamID: "feed/9", feedURL: URL(string: "http://b.test/rss")!, title: "B", siteURL: URL(string: "http://b.test/")),
+        ]))
+    }
+
+    /// JSONDecoder checked a struct's fields in the order the struct declared them, whatever
+    /// their order in the reply, and an array's elements in order; it checked the whole reply
+    /// was JSON first, and mapped items to ``RemoteItem`` last. The errors stay so.
+    @Test func namesTheProblemJSONDecoderNamedFirst() {
+        let items = SyncOperation.items(since: nil, count: 2, continuation: nil)
+        let cases: [(String, SyncOperation, SyncError)] = [
+            (#"{"items":[{"title":5,"published":"x"}]}"#, items, .unexpectedReply(reason: "a value of another type at items.0.published")),
+            (#"{"continuation":[],"items":[{"id":{}}],"updated":"x"}"#, items, .unexpectedReply(reason: "a value of another type at updated")),
+            (#"{"items":[{"title":"ok"},{"categories":["a",null]}]}"#, items, .unexpectedReply(reason: "a value of another type at items.1.categories.1")),
+            (#"{"items":[{"canonical":[{"href":1}]}]}"#, items, .unexpectedReply(reason: "a value of another type at items.0.canonical.0.href")),
+            (#"{"items":[{"origin":"feed/1"}]}"#, items, .unexpectedReply(reason: "a value of another type at items.0.origin")),
+            (#"{"items":[null]}"#, items, .unexpectedReply(reason: "a value of another type at items.0")),
+            (#"{"items":{}}"#, items, .unexpectedReply(reason: "a value of another type at items")),
+            (#"[]"#, items, .unexpectedReply(reason: "a value of another type at the reply")),
+            (#"null"#, items, .unexpectedReply(reason: "a value of another type at the reply")),
+            (#"{"subscriptions":[{"title":"t"}]}"#, .subscriptions, .unexpectedReply(reason: "no id in subscriptions.0")),
+            (#"{"subscriptions":[{"id":null}]}"#, .subscriptions, .unexpectedReply(reason: "a value of another type at subscriptions.0.id")),
+            (#"{"subscriptions":null}"#, .subscriptions, .unexpectedReply(reason: "a value of another type at subscriptions")),
+            (#"{"itemRefs":[{"id":true}]}"#, .unreadIDs(count: 1, continuation: nil), .unexpectedReply(reason: "a value of another type at itemRefs.0.id")),
+            // A decoding problem anywhere comes before an item that does not map.
+            (#"{"items":[{"title":"no id"},{"title":5}]}"#, items, .unexpectedReply(reason: "a value of another type at items.1.title")),
+            // Not JSON anywhere comes first; a number no Double holds in its field's turn.
+            (#"{"items":[{"title":5}],"x":tru}"#, items, .invalidJSON),
+            (#"{"items":[{"published":1e400,"id":[]}]}"#, items, .unexpectedReply(reason: "a value of another type at items.0.id")),
+            (#"{"items":[{"published":1e400,"title":5}]}"#, items, .invalidJSON),
+            (String(repeating: "[", count: 513) + String(repeating: "]", count: 513), items, .invalidJSON),
+        ]
+        for (text, operation, error) in cases {
+            #expect(throws: error, "\(text)") { try decode(text, of: operation) }
+        }
+        // The first of duplicate keys counts, as it did.
+        #expect(throws: Never.self) { try decode(#"{"items":[],"items":5,"updated":1,"updated":"x"}"#, of: items) }
+    }
+
     // MARK: - Hostile replies
 
     @Test func namesEachBadReply() {

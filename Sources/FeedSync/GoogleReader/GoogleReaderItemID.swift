@@ -8,6 +8,12 @@ enum GoogleReaderItemID {
 
     /// `text` in the long form with 16 lowercase hex digits; nil when it is neither form.
     static func normalized(_ text: String) -> RemoteItemID? {
+        // Already the long form with 16 lowercase hex digits, as FreshRSS sends items: as it is.
+        let utf8 = text.utf8
+        if utf8.count == longPrefix.utf8.count + 16, text.hasPrefix(longPrefix),
+           utf8.suffix(16).allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }) {
+            return RemoteItemID(text)
+        }
         let number: UInt64?
         if text.hasPrefix(longPrefix) {
             let hex = text.dropFirst(longPrefix.count)
