@@ -59,7 +59,7 @@ import Glibc
         }
         defer { reader.fault = nil }
         let child = try folder.start(["sync"])
-        let waiting = Task.detached { _ = continuation.yield(.exited(child.wait())) }
+        let waiting = Task { _ = continuation.yield(.exited(await child.exit())) }
         var iterator = events.makeAsyncIterator()
         guard case .held = await iterator.next() else {
             Issue.record("the sync ended before it asked for \(path)")
@@ -82,8 +82,8 @@ import Glibc
         let reader = Reader()
         let server = try await LoopbackHTTPServer.start { request, _ in reader.answer(request) }
         do {
-            let added = try folder.start(["account", "add", "greader", server.url("").absoluteString, "--user", "alice",
-                                          "--password-command", "echo \(SyncFaultTests.password)"]).wait()
+            let added = try await folder.start(["account", "add", "greader", server.url("").absoluteString, "--user", "alice",
+                                          "--password-command", "echo \(SyncFaultTests.password)"]).exit()
             try #require(added.status == 0, "account add: \(added.output)")
             let store = try FeedStore(path: folder.database.path)
             let itemA = try #require(try await store.entries(EntryQuery(limit: 10)).first { $0.entry.id == SyncFaultTests.itemA })
@@ -108,7 +108,7 @@ import Glibc
             #expect(try await store.syncMarks().itemsPulledUpTo == mark, "no new mark for a pull cut short")
             #expect(try Self.integrity(folder.database) == ["ok"])
 
-            let healed = try folder.start(["sync"]).wait()
+            let healed = try await folder.start(["sync"]).exit()
             #expect(healed.status == 0, "\(healed.output)")
             #expect(try await store.queuedStateChanges().isEmpty)
             let entries = try await store.entries(EntryQuery(limit: 10))

@@ -36,7 +36,16 @@ public enum SpawnedProgram {
             kill(pid, signal)
         }
 
-        /// Waits for it to end: its status and what it wrote.
+        /// Waits for it to end, on a thread of its own: an async test that blocked in `waitpid`
+        /// would hold one of the few threads every test of the process shares, and the tests
+        /// waiting for them (the one that is to kill this program among them) would stall.
+        public func exit() async -> Result {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread { continuation.resume(returning: wait()) }
+            }
+        }
+
+        /// Waits for it to end, blocking the calling thread: its status and what it wrote.
         public func wait() -> Result {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
