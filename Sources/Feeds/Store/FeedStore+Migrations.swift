@@ -15,6 +15,9 @@ extension FeedStore {
         /// Feeds a feed server follows for the account (their stream ids), the queue of local
         /// state changes to push to it, and the marks of the last sync.
         case v5Sync = "v5-sync"
+        /// `entry_by_date` goes: `entry_list_rows` begins with the same columns, so it serves
+        /// every query the other served, and an entry written kept six indexes up to date.
+        case v6OneDateIndex = "v6-one-date-index"
     }
 
     /// Every migration of this build, in order.
@@ -97,6 +100,9 @@ extension FeedStore {
                     value REAL NOT NULL
                 );
                 """)
+        }
+        migrator.registerMigration(SchemaVersion.v6OneDateIndex.rawValue) { db in
+            try db.execute(sql: "DROP INDEX IF EXISTS entry_by_date")
         }
         return migrator
     }
