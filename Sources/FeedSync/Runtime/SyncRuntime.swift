@@ -107,6 +107,8 @@ public struct SyncRuntime: Sendable {
         // its reply decoded; they run one after another, in order. Every other effect waits for
         // them: those that read or mark the store, and the end of the sync.
         var writing: Task<SyncedStateCounts, any Error>?
+        // The step that started the writes under way: a failed one is that step's failure.
+        var writingStep = step
         func settleWrites() async -> SyncFailure? {
             guard let pending = writing else { return nil }
             writing = nil
@@ -114,7 +116,7 @@ public struct SyncRuntime: Sendable {
                 counts = counts + (try await pending.value)
                 return nil
             } catch {
-                return secrets.redacting(SyncFailure(step: step, error: .store(reason: "\(error)")))
+                return secrets.redacting(SyncFailure(step: writingStep, error: .store(reason: "\(error)")))
             }
         }
         var next: SyncCore.Event? = .start(snapshot, now: now())
@@ -141,6 +143,7 @@ public struct SyncRuntime: Sendable {
                 case .apply(let change) where !effect.waitsForWrites:
                     guard case let .upsert(streamID, entries) = change else { preconditionFailure("only upserts run ahead") }
                     let previous = writing
+                    if previous == nil { writingStep = step }
                     writing = Task {
                         // Prepared while the write before it runs; written after it.
                         let batch = SyncedEntryBatch(entries)
