@@ -15,20 +15,25 @@ struct MeasuredChild {
     var milliseconds: Double
     /// The child's peak resident memory.
     var peakBytes: Int
+    /// What it wrote to its standard output, when it was kept.
+    var output = ""
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// Runs `path` with `arguments` in `environment`; its input, output and errors go to
-    /// `/dev/null`.
-    static func run(_ path: String, _ arguments: [String], environment: [String: String]) throws -> MeasuredChild {
+    /// Runs `path` with `arguments` in `environment`; its input and errors go to `/dev/null`,
+    /// its output too unless `keepingOutput`. Kept, the output goes through a file, not a pipe:
+    /// a program that leaves a server running (a PHP server's script) would hold a pipe open.
+    static func run(_ path: String, _ arguments: [String], environment: [String: String], keepingOutput: Bool = false) throws -> MeasuredChild {
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-output-\(UUID().uuidString)").path
+        defer { if keepingOutput { try? FileManager.default.removeItem(atPath: outputFile) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor in Int32(0)...2 {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, keepingOutput ? outputFile : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0)=\($1)") } + [nil]
@@ -46,6 +51,8 @@ struct MeasuredChild {
         #else
         let peak = usage.ru_maxrss
         #endif
-        return MeasuredChild(status: status, milliseconds: (ContinuousClock.now - started).milliseconds, peakBytes: peak)
+        let elapsed = (ContinuousClock.now - started).milliseconds
+        let output = keepingOutput ? ((try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? "") : ""
+        return MeasuredChild(status: status, milliseconds: elapsed, peakBytes: peak, output: output)
     }
 }

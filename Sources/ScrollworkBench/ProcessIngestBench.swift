@@ -22,26 +22,16 @@ enum BenchExecutables {
         var description: String
     }
 
-    /// Runs `path` to its end, its output kept and its error thrown away; how long that took.
-    static func run(_ path: String, _ arguments: [String], environment: [String: String]) throws -> (output: String, milliseconds: Double) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        let started = ContinuousClock.now
-        try process.run()
-        // Read before waiting: a child with more to say than the pipe holds would stall.
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let elapsed = (ContinuousClock.now - started).milliseconds
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(URL(fileURLWithPath: path).lastPathComponent) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus)")
+    /// Runs `path` to its end, its output kept and its error thrown away: what it wrote, how
+    /// long that took, and its own peak resident memory.
+    static func run(_ path: String, _ arguments: [String], environment: [String: String]) throws -> MeasuredChild {
+        let child = try MeasuredChild.run(path, arguments, environment: environment, keepingOutput: true)
+        guard child.status == 0 else {
+            // A wait status: the exit code in the second byte, or the signal in the low bits.
+            let ending = child.status & 0x7F == 0 ? "exited with status \(child.status >> 8 & 0xFF)" : "was killed by signal \(child.status & 0x7F)"
+            throw Failure(description: "\(URL(fileURLWithPath: path).lastPathComponent) \(arguments.joined(separator: " ")) \(ending)")
         }
-        return (String(decoding: bytes, as: UTF8.self), elapsed)
+        return child
     }
 }
 
@@ -51,7 +41,9 @@ enum BenchExecutables {
 /// Each round starts from nothing. Ours: `scrollwork add FILE` then `scrollwork refresh` (the
 /// fresh ingest: two processes, as a person adds a feed and reads it), then `scrollwork
 /// refresh` again (the unchanged re-ingest). newsboat: `newsboat -x reload` on an empty cache,
-/// then again. The two alternate round by round; the figures are medians.
+/// then again. The two alternate round by round; the figures are medians. Each side's peak
+/// memory is the largest any of its processes reached in a round (`add` or `refresh`; newsboat's
+/// reload), the median over rounds.
 enum ProcessIngestBench {
     static let sizes = [500, 10_000]
 
@@ -59,6 +51,7 @@ enum ProcessIngestBench {
 
     static let columns = [
         "case", "rounds", "fresh_ms", "again_ms", "newsboat_fresh_ms", "newsboat_again_ms", "fresh_ratio", "again_ratio",
+        "peak_mb", "newsboat_peak_mb",
     ]
 
     /// The row of `caseName(entries)`: `rounds` rounds on a generated RSS feed of `entries`
@@ -73,6 +66,7 @@ enum ProcessIngestBench {
         try Data(FeedFixture.make(.rss, entries: entries)).write(to: feed)
 
         var fresh: [Double] = [], again: [Double] = [], peerFresh: [Double] = [], peerAgain: [Double] = []
+        var peak: [Double] = [], peerPeak: [Double] = []
         for round in 0..<rounds {
             let home = directory.appendingPathComponent("round-\(round)")
             let data = home.appendingPathComponent("data").path
@@ -89,10 +83,14 @@ enum ProcessIngestBench {
             }
             fresh.append(added.milliseconds + stored.milliseconds)
             again.append(unchanged.milliseconds)
+            peak.append(Double([added, stored, unchanged].map(\.peakBytes).max() ?? 0) / 1_048_576)
             if let newsboat {
                 try Data("file://\(feed.path)\n".utf8).write(to: home.appendingPathComponent(".newsboat/urls"))
-                peerFresh.append(try BenchExecutables.run(newsboat, ["-x", "reload"], environment: environment).milliseconds)
-                peerAgain.append(try BenchExecutables.run(newsboat, ["-x", "reload"], environment: environment).milliseconds)
+                let first = try BenchExecutables.run(newsboat, ["-x", "reload"], environment: environment)
+                let second = try BenchExecutables.run(newsboat, ["-x", "reload"], environment: environment)
+                peerFresh.append(first.milliseconds)
+                peerAgain.append(second.milliseconds)
+                peerPeak.append(Double(max(first.peakBytes, second.peakBytes)) / 1_048_576)
             }
         }
         let ours = (Stopwatch.median(fresh), Stopwatch.median(again))
@@ -100,6 +98,7 @@ enum ProcessIngestBench {
         return [
             .text(caseName(entries)), .number(Double(rounds)), .number(ours.0), .number(ours.1),
             BenchValue(peer?.0), BenchValue(peer?.1), BenchValue(peer.map { $0.0 / ours.0 }), BenchValue(peer.map { $0.1 / ours.1 }),
+            .number(Stopwatch.median(peak)), BenchValue(newsboat == nil ? nil : Stopwatch.median(peerPeak)),
         ]
     }
 }
