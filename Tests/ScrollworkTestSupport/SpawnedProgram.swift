@@ -27,13 +27,15 @@ public enum SpawnedProgram {
 
     /// A program started and not yet waited for.
     public struct Running: Sendable {
-        /// Its process id.
-        public let pid: pid_t
+        let child: SpawnedChild
         let outputPath: String
+
+        /// Its process id.
+        public var pid: pid_t { child.pid }
 
         /// Sends it `signal` (`SIGKILL` to kill it where it stands).
         public func send(_ signal: Int32) {
-            kill(pid, signal)
+            child.send(signal)
         }
 
         /// Waits for it to end, on a thread of its own: an async test that blocked in `waitpid`
@@ -47,8 +49,7 @@ public enum SpawnedProgram {
 
         /// Waits for it to end, blocking the calling thread: its status and what it wrote.
         public func wait() -> Result {
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            let status = child.wait().status
             return Result(status: status, output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
         }
     }
@@ -63,24 +64,11 @@ public enum SpawnedProgram {
     /// Starts `path` as ``run(_:_:environment:outputPath:keepingErrors:)`` does, without waiting.
     public static func start(_ path: String, _ arguments: [String], environment: [String: String],
                              outputPath: String, keepingErrors: Bool = true) throws(Failure) -> Running {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        if keepingErrors {
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        do {
+            let child = try SpawnedChild.start(path, arguments, environment: environment, outputPath: outputPath, errorsWithOutput: keepingErrors)
+            return Running(child: child, outputPath: outputPath)
+        } catch {
+            throw Failure(description: error.description)
         }
-        let spawning = SpawnAttributes()
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0)=\($1)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, path, &actions, &spawning.attributes, argv, envp)
-        guard spawned == 0 else { throw Failure(description: "posix_spawn \(path): \(String(cString: strerror(spawned)))") }
-        return Running(pid: child, outputPath: outputPath)
     }
 }

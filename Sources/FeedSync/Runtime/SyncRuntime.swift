@@ -210,8 +210,8 @@ public struct SyncRuntime: Sendable {
             _ = try await store.replaceSyncedFeeds(subscriptions.map {
                 SyncedFeed(remoteID: $0.streamID, url: $0.feedURL, title: $0.title, link: $0.siteURL, category: $0.folders.first)
             })
-        case .upsert(let streamID, let entries):
-            return try await store.upsertSynced(entries, remoteFeedID: streamID, now: now())
+        case .upsert:
+            preconditionFailure("upserts run in sync()'s write chain, prepared ahead of their write")
         case .setUnread(let ids):
             return try await store.applyServerSet(.unread, ids: Set(ids.map(\.rawValue)))
         case .setStarred(let ids):
