@@ -11,8 +11,13 @@ public struct EntryQuery: Sendable, Hashable {
     /// themselves. `nil` or empty for no filter.
     public var titleContains: String?
     /// Only entries whose title or excerpt (the start of the text a list shows) contains this
-    /// text, ignoring ASCII case: a reader's search. `nil` or empty for no filter.
+    /// text, ignoring ASCII case, found by reading every entry. `nil` or empty for no filter.
+    /// ``search`` finds words anywhere in a post through the index, ranked.
     public var textContains: String?
+    /// Only entries that match this search, through the full-text index; `nil` for no search.
+    public var search: SearchQuery?
+    /// How entries that match a ``search`` with words are ordered.
+    public var order: Order
     /// At most this many entries.
     public var limit: Int
     /// Skip this many entries first, for paging.
@@ -21,12 +26,27 @@ public struct EntryQuery: Sendable, Hashable {
     /// O(limit log n) at any depth and never skips or repeats a row when entries arrive above.
     public var after: EntryPosition?
 
+    /// The orders of a search's results.
+    public enum Order: String, Sendable, Hashable, CaseIterable {
+        /// Most relevant first (BM25, with title matches weighing most), newest first among
+        /// equals. Without words to rank by, it is ``date``. Paging is by ``offset`` only.
+        case relevance
+        /// Newest first, as every list.
+        case date
+    }
+
     /// A query; by default the first 100 entries of all feeds.
     ///
-    /// - Precondition: `limit` and `offset` are not negative.
+    /// - Precondition: `limit` and `offset` are not negative; `after` is not given with a
+    ///   search ordered by relevance.
     public init(feed: StoredFeed.ID? = nil, unreadOnly: Bool = false, starredOnly: Bool = false,
-                titleContains: String? = nil, textContains: String? = nil, limit: Int = 100, offset: Int = 0, after: EntryPosition? = nil) {
+                titleContains: String? = nil, textContains: String? = nil, search: SearchQuery? = nil, order: Order = .relevance,
+                limit: Int = 100, offset: Int = 0, after: EntryPosition? = nil) {
         precondition(limit >= 0 && offset >= 0, "EntryQuery: limit and offset must not be negative")
+        precondition(after == nil || search?.hasWords != true || order == .date,
+                     "EntryQuery: a search ordered by relevance pages by offset")
+        self.search = search
+        self.order = order
         self.feed = feed
         self.unreadOnly = unreadOnly
         self.starredOnly = starredOnly

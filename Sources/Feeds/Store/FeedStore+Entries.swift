@@ -42,18 +42,24 @@ extension FeedStore {
         precondition(arrivingStates.isEmpty || arrivingStates.count == entries.count, "one state per entry, or none")
         precondition(prepared.map { $0.values.count == entries.count } ?? true, "prepared columns for every entry")
         return { db in
-            let feedExists = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM feed WHERE id = ?)")
-            guard try Bool.fetchOne(feedExists, arguments: [feed]) == true else {
+            let feedTitle = try db.cachedStatement(sql: "SELECT title FROM feed WHERE id = ?")
+            guard let feedRow = try Row.fetchOne(feedTitle, arguments: [feed]) else {
                 throw FeedStoreError.unknownFeed(feed)
             }
+            let feedTitleValue: DatabaseValue = feedRow[0]
             let select = try db.cachedStatement(sql: selectContentSQL)
             let insert = try db.cachedStatement(sql: insertSQL)
             let update = try db.cachedStatement(sql: updateContentSQL)
+            let insertSearchRow = try db.cachedStatement(sql: insertSearchRowSQL)
+            let updateSearchRow = try db.cachedStatement(sql: updateSearchRowSQL)
             return try entries.indices.map { index in
                 let entry = entries[index]
                 let values = prepared?.values[index] ?? EntryColumns.values(of: entry)
                 func excerpt() -> DatabaseValue {
                     prepared?.excerpts[index] ?? EntryColumns.excerpt(summary: entry.summary, content: entry.content).databaseValue
+                }
+                func searchBody() -> DatabaseValue {
+                    prepared?.searchBodies[index] ?? SearchText.body(summary: entry.summary, content: entry.content).databaseValue
                 }
                 let key: [DatabaseValue] = [feed.databaseValue, entry.id.databaseValue]
                 // The stored columns are compared where the statement holds them, without
@@ -67,12 +73,19 @@ extension FeedStore {
                     let flags = arrivingStates.isEmpty ? EntryFlags() : arrivingStates[index]
                     try insert.execute(arguments: StatementArguments(values: key + [now.timeIntervalSince1970.databaseValue, excerpt,
                                                                                     flags.isRead.databaseValue, flags.isStarred.databaseValue] + values))
+                    try insertSearchRow.execute(arguments: StatementArguments(values: [
+                        db.lastInsertedRowID.databaseValue, entry.title.databaseValue, entry.author.databaseValue,
+                        feedTitleValue, searchBody(),
+                    ]))
                     return EntryChange(entryID: entry.id, state: .new)
                 }
                 if isUnchanged {
                     return EntryChange(entryID: entry.id, state: .unchanged)
                 }
                 try update.execute(arguments: StatementArguments(values: values + [excerpt()] + key))
+                try updateSearchRow.execute(arguments: StatementArguments(values: [
+                    entry.title.databaseValue, entry.author.databaseValue, searchBody(),
+                ] + key))
                 return EntryChange(entryID: entry.id, state: .modified)
             }
         }
@@ -86,13 +99,16 @@ extension FeedStore {
         var values: [[DatabaseValue]]
         /// The excerpt of each entry.
         var excerpts: [DatabaseValue]
+        /// The text the search index holds for each entry (``SearchText/body(summary:content:)``).
+        var searchBodies: [DatabaseValue]
 
         /// The columns of `entries`.
         ///
-        /// - Complexity: O(n) in the entries' text (an excerpt reads at most a few kilobytes).
+        /// - Complexity: O(n) in the entries' text.
         init(_ entries: [FeedEntry]) {
             values = entries.map(EntryColumns.values(of:))
             excerpts = entries.map { EntryColumns.excerpt(summary: $0.summary, content: $0.content).databaseValue }
+            searchBodies = entries.map { SearchText.body(summary: $0.summary, content: $0.content).databaseValue }
         }
     }
 

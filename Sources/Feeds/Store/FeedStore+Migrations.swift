@@ -18,10 +18,16 @@ extension FeedStore {
         /// `entry_by_date` goes: `entry_list_rows` begins with the same columns, so it serves
         /// every query the other served, and an entry written kept six indexes up to date.
         case v6OneDateIndex = "v6-one-date-index"
+        /// The full-text index of every post (``SearchQuery``), built for the posts stored.
+        case v7SearchIndex = "v7-search-index"
     }
 
     /// Every migration of this build, in order.
-    static var migrator: DatabaseMigrator {
+    static var migrator: DatabaseMigrator { migrator(progress: nil) }
+
+    /// Every migration of this build, in order; `progress` hears how far a migration that
+    /// reads every post is, as (posts done, posts in all).
+    static func migrator(progress: (@Sendable (Int, Int) -> Void)?) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration(SchemaVersion.v1.rawValue) { db in
             try db.execute(sql: """
@@ -104,6 +110,9 @@ extension FeedStore {
         migrator.registerMigration(SchemaVersion.v6OneDateIndex.rawValue) { db in
             try db.execute(sql: "DROP INDEX IF EXISTS entry_by_date")
         }
+        migrator.registerMigration(SchemaVersion.v7SearchIndex.rawValue) { db in
+            try createSearchIndex(db, progress: progress)
+        }
         return migrator
     }
 
@@ -156,8 +165,8 @@ extension FeedStore {
         guard complete else { throw .readOnlyNeedsUpgrade }
     }
 
-    func migrate() throws(FeedStoreError) {
-        let migrator = Self.migrator
+    func migrate(progress: (@Sendable (Int, Int) -> Void)? = nil) throws(FeedStoreError) {
+        let migrator = Self.migrator(progress: progress)
         let known = Set(SchemaVersion.allCases.map(\.rawValue))
         let (unknown, complete) = try readWhileOpening { db in
             (try migrator.appliedIdentifiers(db).subtracting(known).sorted(), try migrator.hasCompletedMigrations(db))

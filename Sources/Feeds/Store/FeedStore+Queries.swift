@@ -13,7 +13,7 @@ extension FeedStore {
 
     /// The reading of ``entries(_:)``.
     static func selecting(_ query: EntryQuery) -> @Sendable (Database) throws -> [StoredEntry] {
-        let (sql, arguments) = filtered(query, selecting: "SELECT * FROM entry")
+        let (sql, arguments) = filtered(query, columns: "entry.*")
         return { db in
             try Row.fetchAll(db, sql: sql, arguments: arguments).map(storedEntry)
         }
@@ -60,12 +60,11 @@ extension FeedStore {
     /// would step over every summary and content (the excerpt column comes after them), which
     /// cost two thirds of a snapshot's time.
     static func selectingRows(_ query: EntryQuery) -> @Sendable (Database) throws -> [EntryRow] {
-        let (sql, arguments) = filtered(query, selecting: """
-            SELECT entry.id, entry.feedId, entry.title, entry.sortDate,
+        let (sql, arguments) = filtered(query, columns: """
+            entry.id, entry.feedId, entry.title, entry.sortDate,
                 entry.published IS NOT NULL OR entry.updated IS NOT NULL, entry.read, entry.starred,
                 entry.thumbnail, COALESCE(entry.excerpt, '')
-            FROM entry \(query.feed == nil ? "INDEXED BY entry_list_rows" : "")
-            """)
+            """, listIndex: query.feed == nil)
         return { db in
             var feedTitles: [StoredFeed.ID: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, COALESCE(title, url) FROM feed") {
@@ -89,11 +88,18 @@ extension FeedStore {
         }
     }
 
-    /// `select` (which reads from `entry`, maybe joined) with the filters, order and page of
-    /// `query`.
-    private static func filtered(_ query: EntryQuery, selecting select: String) -> (sql: String, arguments: StatementArguments) {
+    /// The statement that reads `columns` of the entries of `query`, with its filters, order and
+    /// page. With `listIndex`, and no search words to start from, the entries are read through
+    /// `entry_list_rows`.
+    private static func filtered(_ query: EntryQuery, columns: String, listIndex: Bool = false) -> (sql: String, arguments: StatementArguments) {
         var conditions: [String] = []
         var arguments: StatementArguments = []
+        let match = query.search?.matchExpression
+        if let match {
+            // The index finds the matches; each match's entry is read by its rowid.
+            conditions.append("entry_search MATCH ?")
+            arguments += [match]
+        }
         if let feed = query.feed {
             conditions.append("entry.feedId = ?")
             arguments += [feed]
@@ -113,18 +119,62 @@ extension FeedStore {
             conditions.append(#"(entry.title LIKE ? ESCAPE '\' OR entry.excerpt LIKE ? ESCAPE '\')"#)
             arguments += [pattern, pattern]
         }
+        if let search = query.search {
+            searchConditions(search, into: &conditions, arguments: &arguments)
+        }
         if let after = query.after {
             conditions.append("(entry.sortDate, entry.id) < (?, ?)")
             arguments += [after.sortDate, after.id]
         }
+        let from = match != nil
+            ? "entry_search CROSS JOIN entry ON entry.id = entry_search.rowid"
+            : "entry" + (listIndex ? " INDEXED BY entry_list_rows" : "")
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let order = match != nil && query.order == .relevance
+            ? "bm25(entry_search, \(searchWeights)), entry.sortDate DESC, entry.id DESC"
+            : "entry.sortDate DESC, entry.id DESC"
         let sql = """
-            \(select) \(filter)
-            ORDER BY entry.sortDate DESC, entry.id DESC
+            SELECT \(columns) FROM \(from) \(filter)
+            ORDER BY \(order)
             LIMIT ? OFFSET ?
             """
         arguments += [query.limit, query.offset]
         return (sql, arguments)
+    }
+
+    /// The weights of the index's columns in a relevance order: title, author, feed title, text.
+    /// A word in the title counts as much as ten in the text.
+    static let searchWeights = "10.0, 4.0, 2.0, 1.0"
+
+    /// The conditions of `search` other than its words.
+    private static func searchConditions(_ search: SearchQuery, into conditions: inout [String], arguments: inout StatementArguments) {
+        if search.matchExpression == nil, let excluded = search.excludedExpression {
+            conditions.append("entry.id NOT IN (SELECT rowid FROM entry_search WHERE entry_search MATCH ?)")
+            arguments += [excluded]
+        }
+        if !search.feedNames.isEmpty {
+            let names = search.feedNames.map { _ in #"COALESCE(title, url) LIKE ? ESCAPE '\'"# }.joined(separator: " OR ")
+            conditions.append("entry.feedId IN (SELECT id FROM feed WHERE \(names))")
+            for name in search.feedNames {
+                arguments += ["%" + escapingLikeWildcards(name) + "%"]
+            }
+        }
+        if let unread = search.isUnread {
+            conditions.append("entry.read = ?")
+            arguments += [!unread]
+        }
+        if let starred = search.isStarred {
+            conditions.append("entry.starred = ?")
+            arguments += [starred]
+        }
+        if let date = search.notBefore {
+            conditions.append("entry.sortDate >= ?")
+            arguments += [date.timeIntervalSince1970]
+        }
+        if let date = search.before {
+            conditions.append("entry.sortDate < ?")
+            arguments += [date.timeIntervalSince1970]
+        }
     }
 
     /// `text` with the LIKE wildcards `%` and `_`, and the escape character itself, escaped by `\`.

@@ -17,14 +17,18 @@ public final class FeedStore: FeedStoring {
 
     /// Opens, creating it if needed, the database file at `path`, and migrates it to this build's
     /// schema.
-    public convenience init(path: String) throws(FeedStoreError) {
+    ///
+    /// - Parameter migrationProgress: Told, on the opening thread, how far a migration that
+    ///   reads every post has come, as (posts done, posts in all): building the search index
+    ///   for a store of many posts takes seconds.
+    public convenience init(path: String, migrationProgress: (@Sendable (Int, Int) -> Void)? = nil) throws(FeedStoreError) {
         let writer: DatabasePool
         do {
             writer = try DatabasePool(path: path, configuration: Self.configuration)
         } catch {
             throw FeedStoreError(error)
         }
-        try self.init(writer: writer)
+        try self.init(writer: writer, migrationProgress: migrationProgress)
     }
 
     /// Opens the existing database file at `path` for reading only, for a file or folder this
@@ -68,9 +72,9 @@ public final class FeedStore: FeedStoring {
         try self.init(writer: writer)
     }
 
-    init(writer: any DatabaseWriter) throws(FeedStoreError) {
+    init(writer: any DatabaseWriter, migrationProgress: (@Sendable (Int, Int) -> Void)? = nil) throws(FeedStoreError) {
         self.writer = writer
-        try migrate()
+        try migrate(progress: migrationProgress)
     }
 
     /// A store over a read-only connection: its schema is checked, not migrated.

@@ -1,0 +1,200 @@
+@testable import Feeds
+import Foundation
+import GRDB
+import SeededRandom
+import Testing
+
+/// The full-text index kept right through every write, and searches through it.
+@Suite struct SearchStoreTests {
+    /// The ways the index differs from what the stored posts say it should hold: a missing or
+    /// extra row, or a row whose title, author, feed title or text is not the post's. Also
+    /// runs FTS5's own integrity check, which throws on a corrupt index.
+    private func indexMismatches(_ store: FeedStore) async throws -> [String] {
+        try await store.write { db in
+            try db.execute(sql: "INSERT INTO entry_search (entry_search) VALUES ('integrity-check')")
+            var mismatches: [String] = []
+            var indexed: [Int64: [String?]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT rowid, title, author, feed, body FROM entry_search") {
+                indexed[row[0]] = [row[1], row[2], row[3], row[4]]
+            }
+            for row in try Row.fetchAll(db, sql: """
+                SELECT entry.id, entry.title, entry.author, feed.title, entry.summary, entry.content
+                FROM entry JOIN feed ON feed.id = entry.feedId
+                """) {
+                let id: Int64 = row[0]
+                let expected: [String?] = [row[1], row[2], row[3], SearchText.body(summary: row[4], content: row[5])]
+                if let actual = indexed.removeValue(forKey: id) {
+                    if actual != expected { mismatches.append("entry \(id): \(actual) instead of \(expected)") }
+                } else {
+                    mismatches.append("entry \(id) is not indexed")
+                }
+            }
+            mismatches += indexed.keys.sorted().map { "index row \($0) has no entry" }
+            return mismatches
+        }
+    }
+
+    private func titles(_ store: FeedStore, _ text: String, order: EntryQuery.Order = .relevance,
+                        asYouType: Bool = false) async throws -> [String] {
+        let search = SearchQuery(parsing: text, asYouType: asYouType, now: day(0))
+        return try await store.rows(EntryQuery(search: search, order: order)).map(\.title)
+    }
+
+    @Test func theIndexFollowsEveryInsertEditAndDeletion() async throws {
+        let (store, feed) = try await storeWithFeed()
+        let other = try await store.addFeed(url: URL(string: "https://example.org/other")!, title: "Other", category: nil)
+        _ = try await store.upsert(entries: [
+            storeEntry("a", title: "Write-ahead logging", published: day(-1), summary: "<p>SQLite &amp; the <b>WAL</b></p>"),
+            storeEntry("b", title: "Vacuum", published: day(-2), summary: "Reclaiming pages"),
+        ], feed: feed.id, now: day(0))
+        _ = try await store.upsert(entries: [storeEntry("c", title: "Elsewhere", summary: "Other words")], feed: other.id, now: day(0))
+        #expect(try await indexMismatches(store) == [])
+        #expect(try await titles(store, "sqlite") == ["Write-ahead logging"])
+
+        // An edit rewrites the post's row.
+        _ = try await store.upsert(entries: [storeEntry("a", title: "Checkpoints", published: day(-1), summary: "Only pages now")],
+                                   feed: feed.id, now: day(0))
+        #expect(try await indexMismatches(store) == [])
+        #expect(try await titles(store, "sqlite") == [])
+        #expect(try await titles(store, "pages", order: .date) == ["Checkpoints", "Vacuum"])
+
+        // A feed's new title reaches its posts' rows.
+        try await store.recordRefresh(feed: feed.id, etag: nil, lastModified: nil, info: FeedInfo(format: .rss2, title: "Database Digest"), at: day(0))
+        #expect(try await indexMismatches(store) == [])
+        #expect(try await titles(store, "digest", order: .date) == ["Checkpoints", "Vacuum"])
+
+        // Retention deletes rows with their posts.
+        try await store.setRead(true, entries: try await store.entries(EntryQuery(feed: feed.id)).map(\.id))
+        #expect(try await store.prune(RetentionPolicy(maxEntriesPerFeed: 1), now: day(0)) == 1)
+        #expect(try await indexMismatches(store) == [])
+        #expect(try await titles(store, "vacuum") == [])
+
+        // So does removing the feed, through the cascade.
+        try await store.removeFeed(feed.id)
+        #expect(try await indexMismatches(store) == [])
+        #expect(try await titles(store, "pages OR other") == ["Elsewhere"])
+    }
+
+    @Test func syncedPostsAreIndexed() async throws {
+        let store = try FeedStore()
+        _ = try await store.replaceSyncedFeeds([
+            SyncedFeed(remoteID: "feed/1", url: URL(string: "https://example.com/feed")!, title: "Remote", category: nil),
+        ])
+        let entries = [
+            SyncedEntryState(entry: storeEntry("tag:1", title: "Synced words", summary: "from the server"), isRead: true, isStarred: false),
+        ]
+        _ = try await store.upsertSynced(entries, remoteFeedID: "feed/1", now: day(0))
+        #expect(try await indexMismatches(store) == [])
+        #expect(try await titles(store, "server remote") == ["Synced words"])
+    }
+
+    @Test func aStoreWrittenBeforeTheIndexGetsItWithProgress() async throws {
+        let directory = try temporaryDirectory()
+        let path = directory.appendingPathComponent("old.sqlite").path
+        do {
+            let pool = try DatabasePool(path: path)
+            try FeedStore.migrator.migrate(pool, upTo: FeedStore.SchemaVersion.v6OneDateIndex.rawValue)
+            try await pool.write { db in
+                try db.execute(sql: "INSERT INTO feed (url, title) VALUES ('https://example.com/feed', 'Old Feed')")
+                for index in 0..<2_500 {
+                    try db.execute(sql: """
+                        INSERT INTO entry (feedId, entryId, title, categories, enclosures, truncated, firstSeen, summary)
+                        VALUES (1, ?, ?, '[]', '[]', 0, ?, ?)
+                        """, arguments: ["\(index)", "Post \(index)", Double(index), "<p>word\(index) caf&eacute;</p>"])
+                }
+            }
+        }
+        let reports = Reports()
+        let store = try FeedStore(path: path, migrationProgress: { done, total in reports.append(done, total) })
+        #expect(reports.all.first.map { $0 == (0, 2_500) } == true)
+        #expect(reports.all.last.map { $0 == (2_500, 2_500) } == true)
+        #expect(reports.all.count == 4)
+        #expect(try await indexMismatches(store) == [])
+        #expect(try await titles(store, "word1234") == ["Post 1234"])
+        #expect(try await store.rows(EntryQuery(search: SearchQuery(parsing: "cafe feed:old"), limit: 10_000)).count == 2_500)
+    }
+
+    private final class Reports: @unchecked Sendable {
+        private let lock = NSLock()
+        private var reports: [(Int, Int)] = []
+        func append(_ done: Int, _ total: Int) { lock.withLock { reports.append((done, total)) } }
+        var all: [(Int, Int)] { lock.withLock { reports } }
+    }
+
+    @Test func theLanguageThroughTheIndex() async throws {
+        let (store, feed) = try await storeWithFeed()
+        let news = try await store.addFeed(url: URL(string: "https://news.example/rss")!, title: "Hacker News", category: nil)
+        var ann = storeEntry("1", title: "Café culture", published: day(-1), summary: "<p>Espresso in Paris</p>")
+        ann.author = "Ann Lee"
+        _ = try await store.upsert(entries: [
+            ann,
+            storeEntry("2", title: "SQLite internals", published: day(-10), summary: "The write-ahead log, pages and checkpoints"),
+            storeEntry("3", title: "Postgres vacuum", published: day(-20), summary: "Dead tuples and the write ahead log"),
+        ], feed: feed.id, now: day(0))
+        _ = try await store.upsert(entries: [storeEntry("4", title: "Show HN: a cafe finder", published: day(-2), summary: "Built on SQLite")],
+                                   feed: news.id, now: day(0))
+        let starred = try await store.entries(EntryQuery(feed: news.id)).map(\.id)
+        try await store.setStarred(true, entries: starred)
+
+        #expect(try await titles(store, "cafe") == ["Café culture", "Show HN: a cafe finder"])
+        #expect(try await titles(store, "CAFÉ espresso") == ["Café culture"])
+        #expect(try await titles(store, "\"write ahead log\"", order: .date) == ["SQLite internals", "Postgres vacuum"])
+        #expect(try await titles(store, "sql*", order: .date) == ["Show HN: a cafe finder", "SQLite internals"])
+        #expect(try await titles(store, "vacuum OR espresso", order: .date) == ["Café culture", "Postgres vacuum"])
+        #expect(try await titles(store, "log -postgres") == ["SQLite internals"])
+        #expect(try await titles(store, "-sqlite -cafe") == ["Postgres vacuum"])
+        #expect(try await titles(store, "title:sqlite") == ["SQLite internals"])
+        #expect(try await titles(store, "author:ann") == ["Café culture"])
+        #expect(try await titles(store, "feed:hacker") == ["Show HN: a cafe finder"])
+        #expect(try await titles(store, "feed:\"hacker news\" OR feed:nothing") == ["Show HN: a cafe finder"])
+        #expect(try await titles(store, "sqlite is:starred") == ["Show HN: a cafe finder"])
+        #expect(try await titles(store, "sqlite is:unstarred") == ["SQLite internals"])
+        #expect(try await titles(store, "log newer:15d") == ["SQLite internals"])
+        #expect(try await titles(store, "log older:15d") == ["Postgres vacuum"])
+        #expect(try await titles(store, "internals", asYouType: false) == ["SQLite internals"])
+        #expect(try await titles(store, "intern", asYouType: false) == [])
+        #expect(try await titles(store, "intern", asYouType: true) == ["SQLite internals"])
+    }
+
+    @Test func aWordInTheTitleRanksAboveOneInTheTextAndNewerBreaksTies() async throws {
+        let (store, feed) = try await storeWithFeed()
+        _ = try await store.upsert(entries: [
+            storeEntry("text-new", title: "Notes", published: day(-1), summary: "Something about checkpoints today"),
+            storeEntry("title", title: "Checkpoints", published: day(-30), summary: "A long story"),
+            storeEntry("text-old", title: "Notes", published: day(-5), summary: "Something about checkpoints today"),
+        ], feed: feed.id, now: day(0))
+        let search = SearchQuery(parsing: "checkpoints")
+        #expect(try await store.rows(EntryQuery(search: search)).map(\.id).count == 3)
+        #expect(try await store.entries(EntryQuery(search: search)).map(\.entry.id) == ["title", "text-new", "text-old"])
+        #expect(try await store.entries(EntryQuery(search: search, order: .date)).map(\.entry.id) == ["text-new", "text-old", "title"])
+        // Paging by offset walks the ranked list once.
+        let pages = [
+            try await store.entries(EntryQuery(search: search, limit: 2)),
+            try await store.entries(EntryQuery(search: search, limit: 2, offset: 2)),
+        ].flatMap { $0 }.map(\.entry.id)
+        #expect(pages == ["title", "text-new", "text-old"])
+    }
+
+    @Test func anyTypedTextSearchesWithoutAnError() async throws {
+        let (store, feed) = try await storeWithFeed()
+        _ = try await store.upsert(entries: (0..<20).map {
+            storeEntry("\($0)", title: "Title \($0) NEAR AND OR NOT", published: day(Double(-$0)), summary: "body \"quoted\" * ^ {x} \($0 % 3)")
+        }, feed: feed.id, now: day(0))
+        let seed = randomizedTestSeed()
+        print("Search any text: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        let pieces = ["title", "NEAR", "AND", "OR", "NOT", "-", "\"", "*", ":", "(", ")", "{", "}", "^", "+", " ", "body", "1",
+                      "title:", "author:", "feed:", "is:", "after:", "newer:", "x", "'", "\\", "%", "_", "\u{0}", "é", ";", "--"]
+        var texts = [String(repeating: "a", count: 10_000), String(repeating: "\"(", count: 5_000), "-", "\"", "*", "OR", "NOT x"]
+        for _ in 0..<300 {
+            texts.append((0..<Int.random(in: 1...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined())
+        }
+        for text in texts {
+            for asYouType in [false, true] {
+                let search = SearchQuery(parsing: text, asYouType: asYouType, now: day(0))
+                let rows = try await store.rows(EntryQuery(search: search, limit: 50))
+                if search.isEmpty { #expect(rows.count == 20, "seed \(seed): \(text.debugDescription)") }
+            }
+        }
+    }
+}
