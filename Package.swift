@@ -97,12 +97,16 @@ let package = Package(
         // the installed library's own declarations, and nothing links libxml2, which Feeds
         // opens at its first parse (see Feeds' `LibXML2`).
         .target(name: "CLibXML2"),
+        // The search index's ranking function, on the FTS5 extension API of the system SQLite
+        // that GRDB opens (Debian `libsqlite3-dev`).
+        .target(name: "CSearchRank", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The store uses GRDB over the system SQLite (Debian `libsqlite3-dev`); fetching is a
         // protocol, which FeedsHTTP's fetcher and the tests' scripted ones conform to.
         .target(
             name: "Feeds",
             dependencies: [
                 "CLibXML2",
+                "CSearchRank",
                 "StableHashing",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -22,7 +22,7 @@ public struct ScrollworkCommand: ParsableCommand {
             """,
         subcommands: [
             ReadCommand.self, AddCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self, RefreshCommand.self,
-            SyncCommand.self, AccountCommand.self, ListCommand.self, ConfigCommand.self, ParseCommand.self, DiffCommand.self, ThumbnailCommand.self, ViewCommand.self, BenchCommand.self,
+            SyncCommand.self, AccountCommand.self, ListCommand.self, SearchCommand.self, ConfigCommand.self, ParseCommand.self, DiffCommand.self, ThumbnailCommand.self, ViewCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: ReadCommand.self
     )

@@ -9,7 +9,7 @@ package struct BenchCommand: ParsableCommand {
             Build in release mode for meaningful figures: `swift run -c release scrollwork bench diff`.
             Timings on shared machines are noisy: read the ratios and medians, not a lone time.
             """,
-        subcommands: [DiffBench.self, DecodeBench.self, LoaderBench.self, FeedBench.self, ScrollBench.self, TerminalBench.self, UIBench.self, SyncBench.self]
+        subcommands: [DiffBench.self, DecodeBench.self, LoaderBench.self, FeedBench.self, ScrollBench.self, TerminalBench.self, UIBench.self, SyncBench.self, SearchBench.self]
     )
 
     package init() {}

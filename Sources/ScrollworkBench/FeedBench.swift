@@ -308,7 +308,7 @@ struct FeedBench: AsyncParsableCommand {
 
     /// Parses `bytes` in chunks and stores each batch as it comes, checking the change counts
     /// (new, modified, unchanged) when given: a benchmark of a wrong result measures nothing.
-    private static func ingest(
+    static func ingest(
         _ bytes: [UInt8], into store: FeedStore, feed: StoredFeed.ID, expecting expected: (Int, Int, Int)?
     ) async throws {
         var parser = FeedParser(url: URL(string: "https://bench.example/feed"))

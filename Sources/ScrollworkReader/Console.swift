@@ -10,6 +10,19 @@ package enum Console {
         write(TerminalSanitizer.sanitized(text) + terminator, to: .standardOutput)
     }
 
+    /// Writes text meant for people to standard output, as ``print(_:terminator:)`` does, with
+    /// `ranges` of it in bold (a search's matches).
+    package static func print(_ text: String, bold ranges: [Range<String.Index>]) {
+        var out = ""
+        var position = text.startIndex
+        for range in ranges {
+            out += TerminalSanitizer.sanitized(String(text[position..<range.lowerBound]))
+            out += "\u{1B}[1m" + TerminalSanitizer.sanitized(String(text[range])) + "\u{1B}[22m"
+            position = range.upperBound
+        }
+        write(out + TerminalSanitizer.sanitized(String(text[position...])) + "\n", to: .standardOutput)
+    }
+
     /// Writes machine-readable output (JSON, OPML) to standard output as it is.
     package static func printExact(_ text: String, terminator: String = "\n") {
         write(text + terminator, to: .standardOutput)

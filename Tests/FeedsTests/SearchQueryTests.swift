@@ -106,7 +106,12 @@ import Testing
 
     @Test func asYouTypeTheLastWordIsAPrefixFromTwoCharacters() {
         #expect(parse("sqlite wa", asYouType: true).required == [[word("sqlite")], [word("wa", prefix: true)]])
-        #expect(parse("sqlite w", asYouType: true).required == [[word("sqlite")], [word("w")]])
+        // One letter is left out until the next key: it is not a word yet.
+        #expect(parse("sqlite w", asYouType: true).required == [[word("sqlite")]])
+        #expect(parse("w", asYouType: true).isEmpty)
+        #expect(parse(#""write a"#, asYouType: true).required == [[word("write ")]])
+        #expect(parse(#""write a""#, asYouType: true).required == [[word("write a")]])
+        #expect(parse("sqlite w").required == [[word("sqlite")], [word("w")]])
         #expect(parse("sqlite wa ", asYouType: true).required == [[word("sqlite")], [word("wa")]])
         #expect(parse(#""write ahe"#, asYouType: true).required == [[word("write ahe", prefix: true)]])
         #expect(parse("title:wa", asYouType: true).required == [[word("wa", prefix: true, .title)]])
@@ -141,5 +146,25 @@ import Testing
                 #expect(!expression.unicodeScalars.contains("\u{0}"), "seed \(seed): \(text.debugDescription)")
             }
         }
+    }
+}
+
+@Suite struct SearchHighlightTests {
+    private func marked(_ query: String, _ text: String, field: SearchQuery.Term.Field? = nil, asYouType: Bool = false) -> [String] {
+        SearchHighlight(SearchQuery(parsing: query, asYouType: asYouType)).ranges(in: text, field: field).map { String(text[$0]) }
+    }
+
+    @Test func wordsMatchAsTheIndexMatchesThem() {
+        #expect(marked("cafe", "Le CAFÉ, un café; cafeteria") == ["CAFÉ", "café"])
+        #expect(marked("caf", "Le CAFÉ, un café; cafeteria", asYouType: true) == ["CAFÉ", "café", "cafeteria"])
+        #expect(marked("\"write ahead log\" wal", "A write-ahead log (WAL) is a log; write ahead logs") == ["write-ahead log", "WAL"])
+        #expect(marked("-draft post", "A draft post") == ["post"])
+        #expect(marked("東京", "東京 and 京都") == ["東京"])
+    }
+
+    @Test func aFieldsTermsMarkOnlyThatField() {
+        #expect(marked("title:wal sqlite", "SQLite WAL", field: .title) == ["SQLite", "WAL"])
+        #expect(marked("title:wal sqlite", "SQLite WAL") == ["SQLite"])
+        #expect(SearchHighlight(SearchQuery(parsing: "is:unread")).isEmpty)
     }
 }

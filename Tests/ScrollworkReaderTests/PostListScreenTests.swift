@@ -82,13 +82,31 @@ import Testing
         }
     }
 
+    @Test func aSearchsWordsAreMarkedInTitlesAndExcerpts() {
+        var screen = PostListScreen(title: "Search", status: "", now: now)
+        screen.highlight = SearchHighlight(SearchQuery(parsing: "cafe sta", asYouType: true))
+        let frame = ListViewport<EntryRow>.Frame(rows: [
+            .init(item: post(1, title: "Le Café du Commerce", age: 60), top: 0, height: 5, opacity: 1, isLeaving: false),
+        ], offset: 0, contentHeight: 5)
+        var buffer = CellBuffer(columns: 60, rows: 8)
+        screen.draw(frame, pictures: { _ in .loading }, in: buffer.layout, into: &buffer)
+        let title = line(buffer, 1)
+        let titleStart = title.distance(from: title.startIndex, to: title.range(of: "Café")!.lowerBound)
+        let marked = (0..<60).filter { buffer[1, $0].style.background == PostListScreen.matchStyle.background }
+        #expect(marked == Array(titleStart..<(titleStart + 4)), "only “Café” is marked: \(marked)")
+        let excerpt = line(buffer, 3)
+        let excerptStart = excerpt.distance(from: excerpt.startIndex, to: excerpt.range(of: "start")!.lowerBound)
+        let markedExcerpt = (0..<60).filter { buffer[3, $0].style.background == PostListScreen.matchStyle.background }
+        #expect(markedExcerpt == Array(excerptStart..<(excerptStart + 5)), "the word “sta” begins: \(markedExcerpt)")
+    }
+
     @Test func theHelpBoxListsTheKeysTheSettingsBind() throws {
         var screen = PostListScreen(title: "Header", status: "Status", now: now)
         screen.showsHelp = true
         screen.keys = try KeyBindings(overriding: [.search: [KeyPress(.character("S"))]])
         var buffer = CellBuffer(columns: 80, rows: 30)
         screen.draw(.init(rows: [], offset: 0, contentHeight: 0), pictures: { _ in .loading }, in: buffer.layout, into: &buffer)
-        let searchLine = (0..<30).map { line(buffer, $0) }.first { $0.contains("search titles and text") }
+        let searchLine = (0..<30).map { line(buffer, $0) }.first { $0.contains("search every word of every post") }
         #expect(searchLine?.contains(" S ") == true, "\(searchLine ?? "no search line")")
         #expect(searchLine?.contains("/") == false)
     }

@@ -151,12 +151,32 @@ import Testing
         let list = Self.list(10)
         var state = Self.state(list)
         let effects = state.update(Self.key("u"), list: list, now: .zero)
-        #expect(effects.contains(.follow(EntryQuery(unreadOnly: true, limit: 10_000), generation: 2)))
+        #expect(effects.contains(.follow(ReaderState.ListFilter(unreadOnly: true), generation: 2)))
+        #expect(ReaderState.ListFilter(unreadOnly: true).query(now: Self.epoch) == EntryQuery(unreadOnly: true, limit: 10_000))
         #expect(state.update(Self.snapshot(list.items), list: list, now: .zero).isEmpty)
         #expect(state.update(Self.snapshot(list.items, generation: 2), list: list, now: .zero)
             == [.submit(list.items, animated: false)])
         #expect(state.update(Self.snapshot(list.items, generation: 2), list: list, now: .zero)
             == [.submit(list.items, animated: true)])
+    }
+
+    @Test func aTypedSearchIsAFullTextQueryWhoseLastWordIsAPrefixAndWhoseMistakesAreSaid() {
+        let list = Self.list(10)
+        var state = Self.state(list)
+        _ = state.update(Self.key("/"), list: list, now: .zero)
+        for character in "wal is:nice sq" { _ = state.update(Self.key(character), list: list, now: .zero) }
+        let query = state.filter.query(now: Self.epoch)
+        #expect(query.search?.required == [[SearchQuery.Term(text: "wal")], [SearchQuery.Term(text: "sq", isPrefix: true)]])
+        #expect(query.matchWindow == ReaderState.ListFilter.searchWindow)
+        #expect(query.textContains == nil)
+        #expect(state.statusText(hint: "", figures: "").contains("left out: “is:nice” is not a state"))
+        #expect(state.searchHighlight?.ranges(in: "WAL and SQLite").count == 2)
+        // `newer:` counts back from the time the query is made.
+        _ = state.update(.input(.key(KeyPress(.escape))), list: list, now: .zero)
+        _ = state.update(Self.key("/"), list: list, now: .zero)
+        for character in "newer:1d" { _ = state.update(Self.key(character), list: list, now: .zero) }
+        #expect(state.filter.query(now: Self.epoch).search?.notBefore == Self.epoch.addingTimeInterval(-86_400))
+        #expect(state.searchHighlight == nil)
     }
 
     @Test func anArticleArrivingAfterThePersonMovedOnIsNotShown() {
@@ -190,10 +210,10 @@ import Testing
         // Typing a search follows a new query per key; Escape puts back the one before.
         _ = state.update(Self.key("/"), list: list, now: .zero)
         let typed = state.update(Self.key("x"), list: list, now: .zero)
-        #expect(typed == [.follow(EntryQuery(textContains: "x", limit: 10_000), generation: 2), .draw])
+        #expect(typed == [.follow(ReaderState.ListFilter(search: "x"), generation: 2), .draw])
         #expect(state.statusText(hint: "", figures: "").hasPrefix("/x▏"))
         let escaped = state.update(.input(.key(KeyPress(.escape))), list: list, now: .zero)
-        #expect(escaped == [.follow(EntryQuery(limit: 10_000), generation: 3), .draw])
+        #expect(escaped == [.follow(ReaderState.ListFilter(), generation: 3), .draw])
         // q on the list with nothing to go back from quits, and nothing happens after.
         #expect(state.update(Self.key("q"), list: list, now: .zero) == [.quit])
         #expect(state.update(Self.key("j"), list: list, now: .zero).isEmpty)

@@ -114,8 +114,8 @@ extension SearchQuery {
     /// - Parameters:
     ///   - text: What the person typed; any text at all.
     ///   - asYouType: Whether the input is still being typed, so its last word, when no space
-    ///     follows it and it has two characters or more, matches the words it begins. A single
-    ///     character matches only itself: it would begin most words of a large store.
+    ///     or closing quote follows it, is the start of a word: with two characters or more it
+    ///     matches the words it begins; a single character is left out until the next key.
     ///   - now: The instant `newer:` and `older:` count back from.
     ///   - calendar: The calendar and time zone `after:` and `before:` days are read in.
     /// - Complexity: O(n) in the length of `text`.
@@ -133,7 +133,7 @@ extension SearchQuery {
                 pendingOr = lastWasTerm
                 continue
             }
-            let isLast = scanner.isAtEnd && !scanner.endsInSpace
+            let isLast = scanner.isAtEnd && !scanner.endsInSpace && !token.isClosedQuote
             let added = add(token, typingPrefix: asYouType && isLast, now: now, calendar: calendar, joiningPrevious: pendingOr)
             pendingOr = false
             lastWasTerm = added
@@ -235,10 +235,17 @@ extension SearchQuery {
             }
         }
         guard text.unicodeScalars.contains(where: SearchText.isTokenScalar) else { return nil }
-        if typingPrefix, !isPrefix {
-            // Only the last word of a phrase is a prefix; its length decides.
+        if typingPrefix, !isPrefix, SearchText.isTokenScalar(text.unicodeScalars.last!) {
+            // Only the last word of a phrase is a prefix; its length decides. One letter is
+            // not a word yet: it would begin most words of a large store, and as a word of
+            // its own it would empty the list until the next key.
             let lastWord = text.unicodeScalars.reversed().prefix { SearchText.isTokenScalar($0) }
-            isPrefix = lastWord.count >= 2 && SearchText.isTokenScalar(text.unicodeScalars.last!)
+            if lastWord.count >= 2 {
+                isPrefix = true
+            } else {
+                text = String(text.unicodeScalars.dropLast(lastWord.count))
+                guard text.unicodeScalars.contains(where: SearchText.isTokenScalar) else { return nil }
+            }
         }
         return Term(text: text, isPrefix: isPrefix, field: field)
     }
@@ -281,6 +288,8 @@ private struct QueryScanner {
         var key: String?
         /// The value of a `key:value` token.
         var value: String
+        /// Whether the token is quoted and its closing quote typed.
+        var isClosedQuote = false
 
         var isOrOperator: Bool { raw == "OR" && !isQuoted && !isNegated && key == nil }
     }
@@ -311,8 +320,8 @@ private struct QueryScanner {
             index += 1
         }
         if characters[index] == "\"" {
-            let phrase = quoted()
-            return Token(raw: phrase, isQuoted: true, isNegated: isNegated, key: nil, value: phrase)
+            let (phrase, closed) = quoted()
+            return Token(raw: phrase, isQuoted: true, isNegated: isNegated, key: nil, value: phrase, isClosedQuote: closed)
         }
         let start = index
         while index < characters.count, !characters[index].isWhitespace, characters[index] != ":" { index += 1 }
@@ -321,8 +330,8 @@ private struct QueryScanner {
             if Self.keys.contains(key) {
                 index += 1
                 if index < characters.count, characters[index] == "\"" {
-                    let value = quoted()
-                    return Token(raw: value, isQuoted: true, isNegated: isNegated, key: key, value: value)
+                    let (value, closed) = quoted()
+                    return Token(raw: value, isQuoted: true, isNegated: isNegated, key: key, value: value, isClosedQuote: closed)
                 }
                 let valueStart = index
                 while index < characters.count, !characters[index].isWhitespace { index += 1 }
@@ -335,13 +344,15 @@ private struct QueryScanner {
         return Token(raw: word, isQuoted: false, isNegated: isNegated, key: nil, value: word)
     }
 
-    /// The text from the quote at `index` to the next quote or the end.
-    private mutating func quoted() -> String {
+    /// The text from the quote at `index` to the next quote or the end, and whether there was
+    /// a closing quote.
+    private mutating func quoted() -> (String, closed: Bool) {
         index += 1
         let start = index
         while index < characters.count, characters[index] != "\"" { index += 1 }
         let text = String(characters[start..<index])
-        if index < characters.count { index += 1 }
-        return text
+        guard index < characters.count else { return (text, false) }
+        index += 1
+        return (text, true)
     }
 }

@@ -18,6 +18,11 @@ public struct EntryQuery: Sendable, Hashable {
     public var search: SearchQuery?
     /// How entries that match a ``search`` with words are ordered.
     public var order: Order
+    /// With a ``search`` with words, only this many matches are read, those stored last
+    /// (newest first as posts arrive), and only they are ordered and paged: a bound on the
+    /// work of a keystroke in a large store, where a word's first letters match most posts.
+    /// A query that matches fewer is answered whole. `nil` reads every match.
+    public var matchWindow: Int?
     /// At most this many entries.
     public var limit: Int
     /// Skip this many entries first, for paging.
@@ -28,8 +33,12 @@ public struct EntryQuery: Sendable, Hashable {
 
     /// The orders of a search's results.
     public enum Order: String, Sendable, Hashable, CaseIterable {
-        /// Most relevant first (BM25, with title matches weighing most), newest first among
-        /// equals. Without words to rank by, it is ``date``. Paging is by ``offset`` only.
+        /// Most relevant first: BM25's saturated, length-normalised term frequency, a word in
+        /// the title counting as ten in the text, every word of the query weighted alike (no
+        /// inverse document frequency, whose count reads every post that holds a word, which
+        /// for a word's first letters is most posts). Newest first among equals; within a
+        /// ``matchWindow``, stored last first. Without words to rank by, it is ``date``.
+        /// Paging is by ``offset`` only.
         case relevance
         /// Newest first, as every list.
         case date
@@ -41,12 +50,13 @@ public struct EntryQuery: Sendable, Hashable {
     ///   search ordered by relevance.
     public init(feed: StoredFeed.ID? = nil, unreadOnly: Bool = false, starredOnly: Bool = false,
                 titleContains: String? = nil, textContains: String? = nil, search: SearchQuery? = nil, order: Order = .relevance,
-                limit: Int = 100, offset: Int = 0, after: EntryPosition? = nil) {
+                matchWindow: Int? = nil, limit: Int = 100, offset: Int = 0, after: EntryPosition? = nil) {
         precondition(limit >= 0 && offset >= 0, "EntryQuery: limit and offset must not be negative")
         precondition(after == nil || search?.hasWords != true || order == .date,
                      "EntryQuery: a search ordered by relevance pages by offset")
         self.search = search
         self.order = order
+        self.matchWindow = matchWindow
         self.feed = feed
         self.unreadOnly = unreadOnly
         self.starredOnly = starredOnly

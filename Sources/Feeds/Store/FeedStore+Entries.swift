@@ -17,7 +17,7 @@ extension FeedStore {
     /// - Throws: ``FeedStoreError/unknownFeed(_:)`` when no feed has this identifier.
     /// - Complexity: O(b log n) for a batch of b among n stored entries.
     public func upsert(entries: [FeedEntry], feed: StoredFeed.ID, now: Date = Date()) async throws(FeedStoreError) -> [EntryChange] {
-        try await write(Self.upserting(entries, into: feed, now: now))
+        try await write(Self.upserting(entries, into: feed, now: now, indexing: indexesText))
     }
 
     private static let selectContentSQL =
@@ -38,7 +38,7 @@ extension FeedStore {
     /// With `prepared` columns (``PreparedColumns``), the transaction only compares and writes;
     /// without, it works them out itself, and an excerpt only for an entry it writes.
     static func upserting(_ entries: [FeedEntry], into feed: StoredFeed.ID, now: Date, arrivingStates: [EntryFlags] = [],
-                          prepared: PreparedColumns? = nil) -> @Sendable (Database) throws -> [EntryChange] {
+                          prepared: PreparedColumns? = nil, indexing: Bool = true) -> @Sendable (Database) throws -> [EntryChange] {
         precondition(arrivingStates.isEmpty || arrivingStates.count == entries.count, "one state per entry, or none")
         precondition(prepared.map { $0.values.count == entries.count } ?? true, "prepared columns for every entry")
         return { db in
@@ -73,19 +73,21 @@ extension FeedStore {
                     let flags = arrivingStates.isEmpty ? EntryFlags() : arrivingStates[index]
                     try insert.execute(arguments: StatementArguments(values: key + [now.timeIntervalSince1970.databaseValue, excerpt,
                                                                                     flags.isRead.databaseValue, flags.isStarred.databaseValue] + values))
-                    try insertSearchRow.execute(arguments: StatementArguments(values: [
+                    if indexing { try insertSearchRow.execute(arguments: StatementArguments(values: [
                         db.lastInsertedRowID.databaseValue, entry.title.databaseValue, entry.author.databaseValue,
                         feedTitleValue, searchBody(),
-                    ]))
+                    ])) }
                     return EntryChange(entryID: entry.id, state: .new)
                 }
                 if isUnchanged {
                     return EntryChange(entryID: entry.id, state: .unchanged)
                 }
                 try update.execute(arguments: StatementArguments(values: values + [excerpt()] + key))
-                try updateSearchRow.execute(arguments: StatementArguments(values: [
-                    entry.title.databaseValue, entry.author.databaseValue, searchBody(),
-                ] + key))
+                if indexing {
+                    try updateSearchRow.execute(arguments: StatementArguments(values: [
+                        entry.title.databaseValue, entry.author.databaseValue, searchBody(),
+                    ] + key))
+                }
                 return EntryChange(entryID: entry.id, state: .modified)
             }
         }

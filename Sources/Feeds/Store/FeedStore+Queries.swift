@@ -47,7 +47,9 @@ extension FeedStore {
     /// ``entries(_:)``, without reading summaries, contents or JSON columns.
     ///
     /// - Complexity: O((offset + limit) log n) for n entries, O(limit log n) with
-    ///   ``EntryQuery/after``; a title search scans in date order until the page is full.
+    ///   ``EntryQuery/after``; a title search scans in date order until the page is full. A
+    ///   ``EntryQuery/search`` with words: O(m log m) for its m matches, at most
+    ///   ``EntryQuery/matchWindow``.
     public func rows(_ query: EntryQuery) async throws(FeedStoreError) -> [EntryRow] {
         try await read(Self.selectingRows(query))
     }
@@ -126,18 +128,55 @@ extension FeedStore {
             conditions.append("(entry.sortDate, entry.id) < (?, ?)")
             arguments += [after.sortDate, after.id]
         }
-        let from = match != nil
-            ? "entry_search CROSS JOIN entry ON entry.id = entry_search.rowid"
-            : "entry" + (listIndex ? " INDEXED BY entry_list_rows" : "")
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         let order = match != nil && query.order == .relevance
-            ? "bm25(entry_search, \(searchWeights)), entry.sortDate DESC, entry.id DESC"
+            ? "scrollwork_rank(entry_search, \(searchWeights)), entry.sortDate DESC, entry.id DESC"
             : "entry.sortDate DESC, entry.id DESC"
-        let sql = """
-            SELECT \(columns) FROM \(from) \(filter)
-            ORDER BY \(order)
-            LIMIT ? OFFSET ?
-            """
+        let sql: String
+        if let match, let window = query.matchWindow {
+            // The matches stored last, read from the index newest first until the window is
+            // full (FTS5 walks its lists in rowid order and stops there), then ordered, and
+            // only the page's rows read from the table: an entry's row holds its content,
+            // which reading a thousand would cost more than ranking them.
+            let score = query.order == .relevance ? "scrollwork_rank(entry_search, \(searchWeights))" : "0"
+            let entryConditions = conditions.dropFirst()
+            let windowed = entryConditions.isEmpty
+                ? "SELECT rowid AS matchID, \(score) AS score FROM entry_search WHERE entry_search MATCH ? ORDER BY rowid DESC LIMIT ?"
+                : """
+                  SELECT entry_search.rowid AS matchID, \(score) AS score
+                  FROM entry_search CROSS JOIN entry ON entry.id = entry_search.rowid \(filter)
+                  ORDER BY entry_search.rowid DESC LIMIT ?
+                  """
+            if query.order == .relevance {
+                // Equal scores: the match stored last first, which the window already read.
+                sql = """
+                    SELECT \(columns) FROM (
+                        SELECT matchID, score FROM (\(windowed)) ORDER BY score, matchID DESC LIMIT ? OFFSET ?
+                    ) AS page CROSS JOIN entry ON entry.id = page.matchID
+                    ORDER BY page.score, page.matchID DESC
+                    """
+            } else {
+                sql = """
+                    SELECT \(columns) FROM (\(windowed)) AS windowed CROSS JOIN entry ON entry.id = windowed.matchID
+                    ORDER BY entry.sortDate DESC, entry.id DESC
+                    LIMIT ? OFFSET ?
+                    """
+            }
+            if entryConditions.isEmpty {
+                arguments = [match, window]
+            } else {
+                arguments += [window]
+            }
+        } else {
+            let from = match != nil
+                ? "entry_search CROSS JOIN entry ON entry.id = entry_search.rowid"
+                : "entry" + (listIndex ? " INDEXED BY entry_list_rows" : "")
+            sql = """
+                SELECT \(columns) FROM \(from) \(filter)
+                ORDER BY \(order)
+                LIMIT ? OFFSET ?
+                """
+        }
         arguments += [query.limit, query.offset]
         return (sql, arguments)
     }

@@ -223,6 +223,7 @@ extension FeedStore {
     /// the transaction only compares and writes.
     public func upsertSynced(_ batch: SyncedEntryBatch, remoteFeedID: String, now: Date = Date()) async throws(FeedStoreError) -> SyncedStateCounts {
         let entries = batch.entries
+        let indexing = indexesText
         return try await write { db in
             guard let feed = try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE remoteId = ?", arguments: [remoteFeedID]) else {
                 throw FeedStoreError.database(message: "no synced feed \(remoteFeedID)")
@@ -230,7 +231,7 @@ extension FeedStore {
             var counts = SyncedStateCounts()
             let changes = try Self.upserting(entries.map(\.entry), into: feed, now: now,
                                              arrivingStates: entries.map { EntryFlags(isRead: $0.isRead, isStarred: $0.isStarred) },
-                                             prepared: batch.columns)(db)
+                                             prepared: batch.columns, indexing: indexing)(db)
             // A new entry arrived with the server's states, which are part of its arrival, not
             // changes; a stored one takes them unless a queued change protects them.
             let stored = zip(entries, changes).filter { $0.1.state != .new }.map(\.0)

@@ -1,3 +1,4 @@
+import CSearchRank
 import Foundation
 import GRDB
 
@@ -14,6 +15,9 @@ import GRDB
 /// ``FeedStoreError/newerSchema(unknownVersions:)``.
 public final class FeedStore: FeedStoring {
     let writer: any DatabaseWriter
+    /// Whether writes keep the search index: always, but for the benchmark that measures what
+    /// the index costs.
+    let indexesText: Bool
 
     /// Opens, creating it if needed, the database file at `path`, and migrates it to this build's
     /// schema.
@@ -22,13 +26,19 @@ public final class FeedStore: FeedStoring {
     ///   reads every post has come, as (posts done, posts in all): building the search index
     ///   for a store of many posts takes seconds.
     public convenience init(path: String, migrationProgress: (@Sendable (Int, Int) -> Void)? = nil) throws(FeedStoreError) {
+        try self.init(path: path, indexingText: true, migrationProgress: migrationProgress)
+    }
+
+    /// A store whose writes keep the search index (`indexingText`) or, only to measure what the
+    /// index costs, leave it empty.
+    package convenience init(path: String, indexingText: Bool, migrationProgress: (@Sendable (Int, Int) -> Void)? = nil) throws(FeedStoreError) {
         let writer: DatabasePool
         do {
             writer = try DatabasePool(path: path, configuration: Self.configuration)
         } catch {
             throw FeedStoreError(error)
         }
-        try self.init(writer: writer, migrationProgress: migrationProgress)
+        try self.init(writer: writer, indexingText: indexingText, migrationProgress: migrationProgress)
     }
 
     /// Opens the existing database file at `path` for reading only, for a file or folder this
@@ -72,14 +82,16 @@ public final class FeedStore: FeedStoring {
         try self.init(writer: writer)
     }
 
-    init(writer: any DatabaseWriter, migrationProgress: (@Sendable (Int, Int) -> Void)? = nil) throws(FeedStoreError) {
+    init(writer: any DatabaseWriter, indexingText: Bool = true, migrationProgress: (@Sendable (Int, Int) -> Void)? = nil) throws(FeedStoreError) {
         self.writer = writer
+        indexesText = indexingText
         try migrate(progress: migrationProgress)
     }
 
     /// A store over a read-only connection: its schema is checked, not migrated.
     private init(reader: DatabaseQueue) throws(FeedStoreError) {
         writer = reader
+        indexesText = true
         try checkSchemaWithoutMigrating()
     }
 
@@ -89,6 +101,13 @@ public final class FeedStore: FeedStoring {
         // The reader's commands and its UI may open the same file; wait for the other's short
         // transactions instead of failing at once with SQLITE_BUSY.
         configuration.busyMode = .timeout(10)
+        // Every connection ranks searches with the same function (see `CSearchRank`).
+        configuration.prepareDatabase { db in
+            let code = scrollwork_register_search_rank(UnsafeMutableRawPointer(db.sqliteConnection))
+            guard code == 0 else {  // SQLITE_OK
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "this SQLite has no FTS5, which search needs")
+            }
+        }
         return configuration
     }
 
@@ -119,6 +138,16 @@ public final class FeedStore: FeedStoring {
                     return result!
                 }
             }
+        } catch {
+            throw FeedStoreError(error)
+        }
+    }
+
+    /// Copies the write-ahead log into the database file and empties it, so that the file's
+    /// size is the store's: for measuring it.
+    package func checkpoint() async throws(FeedStoreError) {
+        do {
+            _ = try await writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         } catch {
             throw FeedStoreError(error)
         }

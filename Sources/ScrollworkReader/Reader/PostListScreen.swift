@@ -36,6 +36,8 @@ struct PostListScreen {
     var keys = KeyBindings.defaults
     /// Whether posts have a thumbnail box (`image_mode = "none"` leaves it out).
     var showsPictures = true
+    /// The words of the list's search, marked in titles and excerpts; `nil` without a search.
+    var highlight: SearchHighlight?
 
     /// Each post's cells as last drawn, with everything they depend on: during a fling the same
     /// posts are drawn every frame at new places, and laying out their text and pictures again
@@ -50,6 +52,7 @@ struct PostListScreen {
             var showsPictures: Bool
             var byline: String
             var picture: PictureState
+            var highlight: SearchHighlight?
         }
 
         private var strips: [EntryRow.ID: (key: Key, strip: CellBuffer)] = [:]
@@ -74,7 +77,7 @@ struct PostListScreen {
             (.down, .up, "move the cursor"), (.pageDown, .pageUp, "page down / up"), (.top, .bottom, "top / bottom"),
             (.open, nil, "open the post"), (.openLink, nil, "open its link in the browser"),
             (.refresh, .refreshAll, "refresh this feed / all"), (.feeds, nil, "feeds, with unread counts"),
-            (.search, nil, "search titles and text"), (.star, nil, "star or unstar"), (.toggleRead, nil, "mark read or unread"),
+            (.search, nil, "search every word of every post"), (.star, nil, "star or unstar"), (.toggleRead, nil, "mark read or unread"),
             (.markAllRead, nil, "mark all read"), (.unreadOnly, nil, "unread only / all"), (.back, .quit, "back, or quit / quit"),
             (.help, nil, "this help (any key closes it)"),
         ]
@@ -132,7 +135,7 @@ struct PostListScreen {
         let width = buffer.columns
         let byline = (post.isStarred ? "★ " : "") + "\(post.feedTitle) · \(Self.relative(post.date, now: now, isDated: post.isDated))"
         let key = StripCache.Key(post: post, selected: post.id == selectedID, fading: fading, width: width, colors: colors, showsPictures: showsPictures, byline: byline,
-                                 picture: pictures(post))
+                                 picture: pictures(post), highlight: highlight)
         let strip = strips?.strip(for: key) { Self.strip(key) } ?? Self.strip(key)
         // Copy the rows inside the list, so a post half scrolled out never draws over the header
         // or the status line.
@@ -160,16 +163,31 @@ struct PostListScreen {
             strip.draw(key.picture, row: 0, column: Self.thumbnailColumn, columns: Self.thumbnail.columns, rows: Self.thumbnail.rows)
         }
         let titleAttributes = (post.isRead ? CellAttributes() : CellAttributes.bold).union(dim)
-        strip.write(TextLayout.truncated(post.title.isEmpty ? "(untitled)" : post.title, toWidth: textWidth),
-                    row: 0, column: textColumn, style: CellStyle(background: background, attributes: titleAttributes))
+        let title = TextLayout.truncated(post.title.isEmpty ? "(untitled)" : post.title, toWidth: textWidth)
+        strip.write(title, row: 0, column: textColumn, style: CellStyle(background: background, attributes: titleAttributes))
+        mark(key.highlight?.ranges(in: title, field: .title), of: title, row: 0, column: textColumn, attributes: titleAttributes, in: &strip)
         strip.write(TextLayout.truncated(key.byline, toWidth: textWidth), row: 1, column: textColumn,
                     style: CellStyle(foreground: .indexed(109), background: background, attributes: dim))
         let excerpt = TextLayout.wrapped(post.excerpt, toWidth: max(1, textWidth))
         for (line, text) in excerpt.prefix(2).enumerated() {
             let shown = line == 1 && excerpt.count > 2 ? TextLayout.truncated(text + " …", toWidth: textWidth) : text
             strip.write(shown, row: 2 + line, column: textColumn, style: CellStyle(foreground: key.colors.dim, background: background, attributes: dim))
+            mark(key.highlight?.ranges(in: shown), of: shown, row: 2 + line, column: textColumn, attributes: dim, in: &strip)
         }
         return strip
+    }
+
+    /// The style of a search's matches: dark on yellow, as pagers and browsers mark them.
+    static let matchStyle = CellStyle(foreground: .ansi(0), background: .ansi(3))
+
+    /// Draws `ranges` of `text`, written at `row` and `column`, in ``matchStyle``.
+    private static func mark(_ ranges: [Range<String.Index>]?, of text: String, row: Int, column: Int, attributes: CellAttributes,
+                             in strip: inout CellBuffer) {
+        for range in ranges ?? [] {
+            var style = matchStyle
+            style.attributes = attributes
+            strip.write(String(text[range]), row: row, column: column + DisplayWidth.of(String(text[..<range.lowerBound])), style: style)
+        }
     }
 
     /// "just now", "5m", "3h", "2d", then the date.

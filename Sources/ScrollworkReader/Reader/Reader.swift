@@ -199,7 +199,7 @@ package final class Reader: ListViewportHost {
 
     /// The query the post list starts with, for reading its rows before the reader is made
     /// (see ``showFirst(_:of:)``).
-    package nonisolated static var firstQuery: EntryQuery { ReaderState.ListFilter().query }
+    package nonisolated static var firstQuery: EntryQuery { ReaderState.ListFilter().query(now: Date(timeIntervalSince1970: 0)) }
 
     /// Gives the reader the rows `query` returned before it started (read as the store opened,
     /// see `FeedStore.firstLook(_:)`), so that its first frame shows them instead of waiting
@@ -215,7 +215,7 @@ package final class Reader: ListViewportHost {
     func start() {
         perform(state.start())
         // The state follows its first query now, in its first generation.
-        if let (rows, query) = firstRows, query == state.filter.query {
+        if let (rows, query) = firstRows, query == state.filter.query(now: date()) {
             send(Self.snapshot(rows, generation: state.generation))
         }
         firstRows = nil
@@ -339,8 +339,8 @@ package final class Reader: ListViewportHost {
                 }
             case let .submit(rows, animated):
                 viewport.submit(rows, animated: animated)
-            case let .follow(query, generation):
-                follow(query, generation: generation)
+            case let .follow(filter, generation):
+                follow(filter.query(now: date()), generation: generation)
             case .followFeeds(let on):
                 followFeeds(on)
             case .loadArticle(let id):
@@ -531,6 +531,7 @@ package final class Reader: ListViewportHost {
             screen.colors = state.options.colors
             screen.keys = state.options.keys
             screen.showsPictures = state.options.showsPictures
+            screen.highlight = state.searchHighlight
             if count == 0 { screen.emptyText = state.emptyText }
             screen.draw(lastFrame, pictures: { [thumbnails] in thumbnails.picture(for: $0) }, in: layout, into: &buffer)
         }

@@ -9,7 +9,9 @@ extension ReaderState {
     func heading(count: Int) -> String {
         var heading = title
         if let feed = filter.feed { heading += " › " + feed.feed.displayTitle }
-        heading += " — \(count)\(filter.unreadOnly ? " unread" : "") post\(count == 1 ? "" : "s")"
+        // A search shows the matches stored last, up to its window: more may match.
+        let more = !filter.search.isEmpty && count >= ListFilter.searchWindow ? "+" : ""
+        heading += " — \(count)\(more)\(filter.unreadOnly ? " unread" : "") post\(count == 1 ? "" : "s")"
         if !filter.search.isEmpty { heading += " matching “\(filter.search)”" }
         if !filter.unreadOnly && unreadCount > 0 { heading += ", \(unreadCount) unread" }
         return heading
@@ -30,6 +32,7 @@ extension ReaderState {
 
     /// What an empty list says.
     var emptyText: String {
+        if let searchProblem { return searchProblem + " Esc clears the search." }
         if !filter.search.isEmpty { return "No post matches “\(filter.search)”. Esc clears the search." }
         if filter.unreadOnly { return "No unread posts. u shows all of them." }
         if refreshing != nil { return "Loading…" }
@@ -39,7 +42,9 @@ extension ReaderState {
     /// The status line: the search being typed, a refresh under way, or the last message,
     /// else `hint`; then `figures` (the pictures' loading) at the right when they fit.
     func statusText(hint: String, figures: String) -> String {
-        if case .search(let text, _) = screen { return "/" + text + "▏  enter search · esc cancel" }
+        if case .search(let text, _) = screen {
+            return "/" + text + "▏  " + (searchProblem.map { "left out: " + $0 } ?? "enter search · esc cancel")
+        }
         var left = message ?? hint
         if let refreshing, refreshing.isSync {
             let received = refreshing.sync.map { " · \($0.summary.received) received" } ?? ""

@@ -175,6 +175,27 @@ import Testing
         #expect(pages == ["title", "text-new", "text-old"])
     }
 
+    @Test func aWindowRanksOnlyTheMatchesStoredLast() async throws {
+        let (store, feed) = try await storeWithFeed()
+        // Stored oldest first: the last stored are the newest.
+        for index in 0..<6 {
+            let title = index == 1 ? "Checkpoint checkpoint" : "Note \(index)"
+            _ = try await store.upsert(entries: [storeEntry("\(index)", title: title, published: day(Double(index)), summary: "checkpoint")],
+                                       feed: feed.id, now: day(0))
+        }
+        let search = SearchQuery(parsing: "checkpoint")
+        #expect(try await store.entries(EntryQuery(search: search)).first?.entry.id == "1")
+        let windowed = try await store.entries(EntryQuery(search: search, matchWindow: 3)).map(\.entry.id)
+        #expect(windowed == ["5", "4", "3"])
+        #expect(try await store.entries(EntryQuery(search: search, order: .date, matchWindow: 2)).map(\.entry.id) == ["5", "4"])
+        // Filters apply before the window.
+        let first = try await store.entries(EntryQuery(search: search)).filter { ["1", "2"].contains($0.entry.id) }.map(\.id)
+        try await store.setStarred(true, entries: first)
+        let starred = SearchQuery(parsing: "checkpoint is:starred")
+        #expect(try await store.entries(EntryQuery(search: starred, matchWindow: 3)).map(\.entry.id) == ["1", "2"])
+        #expect(try await store.rows(EntryQuery(search: starred, matchWindow: 3)).map(\.title) == ["Checkpoint checkpoint", "Note 2"])
+    }
+
     @Test func anyTypedTextSearchesWithoutAnError() async throws {
         let (store, feed) = try await storeWithFeed()
         _ = try await store.upsert(entries: (0..<20).map {
