@@ -60,11 +60,24 @@ extension StoreLocating {
         }
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            return try FeedStore(path: url.path)
+            return try FeedStore(path: url.path, migrationProgress: { reportMigrationProgress(done: $0, total: $1) })
         } catch let error as FeedStoreError {
             throw Failure("\(url.path): \(error.description)")
         } catch {
             throw Failure("\(url.path): \(error.localizedDescription)")
         }
+    }
+}
+
+/// Says how far a migration that reads every post has come (the search index of a store
+/// written before it), on standard error: in place on a terminal, else a line at the start
+/// and one at the end.
+func reportMigrationProgress(done: Int, total: Int) {
+    let text = "building the search index: \(done) of \(total) posts"
+    if isatty(STDERR_FILENO) == 1 {
+        Console.showStatus(done == total ? nil : "scrollwork: " + text + "…")
+        if done == total { printError("scrollwork: built the search index of \(total) posts") }
+    } else if done == 0 || done == total {
+        printError("scrollwork: " + text)
     }
 }
