@@ -83,6 +83,60 @@ import Testing
         #expect(status == 0, "exit status \(status)")
     }
 
+    @Test(.timeLimit(.minutes(2)))
+    func typingASearchNarrowsTheListAndMarksTheWords() async throws {
+        let scratch = ScratchDirectory("scrollwork-reader-search")
+        let folder = scratch.url.appendingPathComponent("scrollwork")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do {
+            let store = try FeedStore(path: folder.appendingPathComponent("scrollwork.sqlite").path)
+            let feed = try await store.addFeed(url: URL(string: "http://127.0.0.1:9/feed.xml")!, title: "Stored")
+            let epoch = Date(timeIntervalSince1970: 1_790_000_000)
+            _ = try await store.upsert(entries: (0..<40).map { index in
+                FeedEntry(id: "s\(index)", title: index == 7 ? "Tuning the write-ahead log" : "Stored post \(index)",
+                          published: epoch.addingTimeInterval(-60 * Double(index)),
+                          summary: index == 21 ? "<p>SQLite keeps a <b>WAL</b> beside the database</p>" : "<p>Nothing to see</p>")
+            }, feed: feed.id, now: epoch)
+        }
+        let child = try PseudoTerminalChild(
+            executable: "scrollwork", arguments: [], columns: 100, rows: 30,
+            environment: ["XDG_DATA_HOME": scratch.url.path, "XDG_CONFIG_HOME": scratch.url.path])
+        var screen = Screen(columns: 100, rows: 30)
+        try screen.wait(for: child, "the stored posts") { $0.text(ofRow: 0, trailingBlanks: false).contains("40 posts") }
+        child.type("/")
+        for key in "write-ahe" { child.type(String(key)) }
+        try screen.wait(for: child, "the post whose title matches") { screen in
+            screen.text(ofRow: 0, trailingBlanks: false).contains("1 post matching “write-ahe”")
+                && screen.text(ofRow: 1, trailingBlanks: false).contains("Tuning the write-ahead log")
+        }
+        #expect(screen.terminal.screen.text(ofRow: 29, trailingBlanks: false).hasPrefix(" /write-ahe▏"))
+        // The words matched are marked, in reverse video here (the child's environment names no
+        // colours): “write-ahead”, since the prefix “ahe” begins “ahead”.
+        let title = screen.terminal.screen.text(ofRow: 1, trailingBlanks: false)
+        let start = title.distance(from: title.startIndex, to: title.range(of: "write-ahead")!.lowerBound)
+        let marked = (0..<100).filter { screen.terminal.screen[1, $0].style.attributes.contains(.reverse) }
+        #expect(marked == Array(start..<(start + 11)), "\(marked)")
+
+        // Another search, in the text: the excerpt's word is marked too.
+        for _ in 0..<9 { child.type("\u{7F}") }
+        for key in "wal sqlite" { child.type(String(key)) }
+        try screen.wait(for: child, "the post whose text matches") { screen in
+            screen.text(ofRow: 0, trailingBlanks: false).contains("1 post matching “wal sqlite”")
+                && screen.text(ofRow: 1, trailingBlanks: false).contains("Stored post 21")
+        }
+        let excerpt = screen.terminal.screen.text(ofRow: 3, trailingBlanks: false)
+        let wal = excerpt.distance(from: excerpt.startIndex, to: excerpt.range(of: "WAL")!.lowerBound)
+        #expect(screen.terminal.screen[3, wal].style.attributes.contains(.reverse), "\(excerpt)")
+        // Enter keeps the search; Escape clears it and every post is back.
+        child.type("\r")
+        try screen.wait(for: child, "the list's hint") { !$0.text(ofRow: 29, trailingBlanks: false).contains("▏") }
+        child.type("\u{1B}")
+        try screen.wait(for: child, "every post again") { $0.text(ofRow: 0, trailingBlanks: false).contains("40 posts") }
+        child.type("q")
+        let status = try child.waitForStatusChange()
+        #expect(status == 0, "exit status \(status)")
+    }
+
     /// The child's screen, as the in-memory terminal interprets what it wrote.
     struct Screen {
         var terminal: InMemoryTerminal

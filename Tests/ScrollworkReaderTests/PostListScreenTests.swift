@@ -92,11 +92,11 @@ import Testing
         screen.draw(frame, pictures: { _ in .loading }, in: buffer.layout, into: &buffer)
         let title = line(buffer, 1)
         let titleStart = title.distance(from: title.startIndex, to: title.range(of: "Café")!.lowerBound)
-        let marked = (0..<60).filter { buffer[1, $0].style.background == PostListScreen.matchStyle.background }
+        let marked = (0..<60).filter { buffer[1, $0].style.attributes.contains(.reverse) }
         #expect(marked == Array(titleStart..<(titleStart + 4)), "only “Café” is marked: \(marked)")
         let excerpt = line(buffer, 3)
         let excerptStart = excerpt.distance(from: excerpt.startIndex, to: excerpt.range(of: "start")!.lowerBound)
-        let markedExcerpt = (0..<60).filter { buffer[3, $0].style.background == PostListScreen.matchStyle.background }
+        let markedExcerpt = (0..<60).filter { buffer[3, $0].style.attributes.contains(.reverse) }
         #expect(markedExcerpt == Array(excerptStart..<(excerptStart + 5)), "the word “sta” begins: \(markedExcerpt)")
     }
 

@@ -177,15 +177,17 @@ struct PostListScreen {
         return strip
     }
 
-    /// The style of a search's matches: dark on yellow, as pagers and browsers mark them.
-    static let matchStyle = CellStyle(foreground: .ansi(0), background: .ansi(3))
+    /// The style of a search's matches: dark on yellow, as pagers and browsers mark them,
+    /// made by reversing yellow on dark, so that a terminal without colour (`NO_COLOR`) shows
+    /// them in reverse video.
+    static let matchStyle = CellStyle(foreground: .ansi(3), background: .ansi(0), attributes: .reverse)
 
     /// Draws `ranges` of `text`, written at `row` and `column`, in ``matchStyle``.
     private static func mark(_ ranges: [Range<String.Index>]?, of text: String, row: Int, column: Int, attributes: CellAttributes,
                              in strip: inout CellBuffer) {
         for range in ranges ?? [] {
             var style = matchStyle
-            style.attributes = attributes
+            style.attributes.formUnion(attributes)
             strip.write(String(text[range]), row: row, column: column + DisplayWidth.of(String(text[..<range.lowerBound])), style: style)
         }
     }
