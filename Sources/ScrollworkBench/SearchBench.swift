@@ -1,5 +1,6 @@
 import ArgumentParser
 import Feeds
+import FeedsHTTP
 import Foundation
 import ScrollworkReader
 
@@ -20,16 +21,16 @@ struct SearchBench: AsyncParsableCommand {
             (like_ms_p50, like_ms_p99; ratio_p99 is the scan's p99 over the index's). The ingest \
             rows store the generated 10,000-entry RSS feed of `bench feed` into a fresh store with \
             the index kept and without (ms, without_ms; index_share is the part of the ingest's \
-            time the index takes), and the file's size once checkpointed (mb, without_mb).
+            time the index takes), and the file's size once checkpointed (mb, without_mb): \
+            ingest-rss-10000 stores it as `bench feed` does (a transaction per parser batch of \
+            10), refresh-rss-10000 as `scrollwork refresh` does (the refresher's transactions of \
+            up to 200 entries, the file read from disk).
             """)
 
     @OptionGroup var options: BenchOptions
     @Option(help: "Posts in the searched store.") var posts = 100_000
     @Option(help: "Rounds of typing every query.") var runs = 5
     @Option(help: "Keep the searched store at this path and reuse it when it holds --posts posts.") var store: String?
-
-    /// The matches a keystroke ranks, as the reader's search reads them.
-    static let matchWindow = 1_000
 
     /// The queries typed, each one key at a time.
     static let queries = [
@@ -62,7 +63,7 @@ struct SearchBench: AsyncParsableCommand {
                     let search = SearchQuery(parsing: typed, asYouType: true, now: now)
                     var rows = 0
                     let indexTime = try await clock.measure {
-                        rows = try await store.rows(EntryQuery(search: search, matchWindow: Self.matchWindow, limit: 60)).count
+                        rows = try await store.rows(EntryQuery(search: search, matchWindow: ReaderState.searchMatchWindow, limit: 60)).count
                     }.milliseconds
                     let scanTime = try await clock.measure {
                         _ = try await store.rows(EntryQuery(textContains: typed, limit: 60))
@@ -136,32 +137,51 @@ struct SearchBench: AsyncParsableCommand {
     }
 
     /// The fresh ingest of `bench feed`'s 10,000 entries with the index and without, median
-    /// of `runs` alternating rounds, and the size of each file.
+    /// of `runs` alternating rounds, and the size of each file: stored as `bench feed` stores
+    /// them (a transaction per parser batch of 10) and as `scrollwork refresh` does (the
+    /// refresher's transactions, up to 200 entries).
     private func ingestCost(directory: URL) async throws {
         var report = BenchReport(columns: ["case", "entries", "ms", "without_ms", "index_share", "mb", "without_mb"])
         let bytes = FeedFixture.make(.rss, entries: 10_000)
-        var (with, without): ([Double], [Double]) = ([], [])
-        var sizes: (with: Double, without: Double) = (0, 0)
+        let file = directory.appendingPathComponent("feed-10000.xml")
+        try Data(bytes).write(to: file)
         var databases = 0
-        for _ in 0..<max(1, runs) {
-            for indexing in [true, false] {
-                databases += 1
-                let path = directory.appendingPathComponent("ingest-\(databases).sqlite").path
-                let store = try FeedStore(path: path, indexingText: indexing)
-                let feed = try await store.addFeed(url: URL(string: "https://bench.example/feed")!, title: "Bench", category: nil)
-                let start = ContinuousClock.now
-                try await FeedBench.ingest(bytes, into: store, feed: feed.id, expecting: (10_000, 0, 0))
-                let milliseconds = (ContinuousClock.now - start).milliseconds
-                try await store.checkpoint()
-                let megabytes = Self.fileMegabytes(path)
-                if indexing { with.append(milliseconds); sizes.with = megabytes } else { without.append(milliseconds); sizes.without = megabytes }
+        for refresher in [false, true] {
+            var (with, without): ([Double], [Double]) = ([], [])
+            var sizes: (with: Double, without: Double) = (0, 0)
+            for _ in 0..<max(1, runs) {
+                for indexing in [true, false] {
+                    databases += 1
+                    let path = directory.appendingPathComponent("ingest-\(databases).sqlite").path
+                    let store = try FeedStore(path: path, indexingText: indexing)
+                    let start: ContinuousClock.Instant
+                    if refresher {
+                        let feed = try await store.addFeed(url: file)
+                        let fetcher = FeedFetcher()
+                        start = .now
+                        let outcome = await FeedRefresher(store: store, fetcher: fetcher).refresh(feed)
+                        try? await fetcher.shutdown()
+                        guard outcome.status == .refreshed(new: 10_000, modified: 0, unchanged: 0, malformed: false) else {
+                            printError("scrollwork bench search: the refresh gave \(outcome.status)")
+                            throw ExitCode.failure
+                        }
+                    } else {
+                        let feed = try await store.addFeed(url: URL(string: "https://bench.example/feed")!, title: "Bench", category: nil)
+                        start = .now
+                        try await FeedBench.ingest(bytes, into: store, feed: feed.id, expecting: (10_000, 0, 0))
+                    }
+                    let milliseconds = (ContinuousClock.now - start).milliseconds
+                    try await store.checkpoint()
+                    let megabytes = Self.fileMegabytes(path)
+                    if indexing { with.append(milliseconds); sizes.with = megabytes } else { without.append(milliseconds); sizes.without = megabytes }
+                }
             }
+            let (withMedian, withoutMedian) = (Stopwatch.median(with), Stopwatch.median(without))
+            report.append([
+                .text(refresher ? "refresh-rss-10000" : "ingest-rss-10000"), .number(10_000), .number(withMedian), .number(withoutMedian),
+                .number((withMedian - withoutMedian) / withMedian), .number(sizes.with), .number(sizes.without),
+            ])
         }
-        let (withMedian, withoutMedian) = (Stopwatch.median(with), Stopwatch.median(without))
-        report.append([
-            .text("ingest-rss-10000"), .number(10_000), .number(withMedian), .number(withoutMedian),
-            .number((withMedian - withoutMedian) / withMedian), .number(sizes.with), .number(sizes.without),
-        ])
         report.print(json: options.json)
     }
 

@@ -176,6 +176,10 @@ package struct ReaderOptions {
 /// refreshes, following the store, timers, moving the list, drawing). It never awaits, starts
 /// a task or touches the store, so tests drive it without a database or a terminal.
 package struct ReaderState {
+    /// The matches a search of the post list reads, those stored last, ranked
+    /// (``EntryQuery/matchWindow``).
+    package static let searchMatchWindow = 1_000
+
     /// The screen in front, with its own state. The list is always under it.
     enum Screen {
         /// The post list.
@@ -202,7 +206,7 @@ package struct ReaderState {
 
         /// The matches a search reads, those stored last, ranked: at most a keystroke's
         /// work in a store of any size (`bench search` measures it on 100,000 posts).
-        static let searchWindow = 1_000
+        static var searchWindow: Int { ReaderState.searchMatchWindow }
 
         /// The store's query for this filter; `now` is the instant `newer:` and `older:`
         /// count back from.
