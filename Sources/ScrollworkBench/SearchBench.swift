@@ -31,6 +31,7 @@ struct SearchBench: AsyncParsableCommand {
     @Option(help: "Posts in the searched store.") var posts = 100_000
     @Option(help: "Rounds of typing every query.") var runs = 5
     @Option(help: "Keep the searched store at this path and reuse it when it holds --posts posts.") var store: String?
+    @Option(name: .customLong("case"), help: "Run only these cases (typing, ingest; repeat the option); default: all.") var cases: [String] = []
 
     /// The queries typed, each one key at a time.
     static let queries = [
@@ -42,8 +43,12 @@ struct SearchBench: AsyncParsableCommand {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try await typing(path: store ?? directory.appendingPathComponent("search.sqlite").path)
-        try await ingestCost(directory: directory)
+        if cases.isEmpty || cases.contains("typing") {
+            try await typing(path: store ?? directory.appendingPathComponent("search.sqlite").path)
+        }
+        if cases.isEmpty || cases.contains("ingest") {
+            try await ingestCost(directory: directory)
+        }
     }
 
     private func typing(path: String) async throws {
