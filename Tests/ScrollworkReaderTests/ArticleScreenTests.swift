@@ -8,6 +8,23 @@ import Testing
 @Suite struct ArticleScreenTests {
     private func text(_ line: ArticleScreen.Line) -> String { line.map(\.text).joined() }
 
+    @Test func anArticleOpenedFromASearchMarksItsWordsAndKnowsItsFirstMatch() throws {
+        var paragraphs = (0..<30).map { "<p>Paragraph \($0) says nothing much.</p>" }
+        paragraphs[20] = "<p>The <b>write-ahead</b> log keeps pages; the WAL is a log.</p>"
+        let highlight = SearchHighlight(SearchQuery(parsing: "\"write ahead\" wal"))
+        let screen = ArticleScreen(entry: entry(paragraphs.joined()), document: ArticleScreen.document(of: entry(paragraphs.joined())),
+                                   feedTitle: "Site", width: 80, highlight: highlight)
+        let first = try #require(screen.firstMatchLine)
+        #expect(text(screen.lines[first]).contains("write-ahead"))
+        let marked = screen.lines[first].filter { $0.style.attributes.contains(.reverse) }.map(\.text)
+        #expect(marked == ["write-ahead", "WAL"])
+        // The bold of the markup stays under the mark; the text is unchanged.
+        #expect(screen.lines[first].first { $0.text == "write-ahead" }?.style.attributes.contains(.bold) == true)
+        let plain = ArticleScreen(entry: entry(paragraphs.joined()), feedTitle: "Site", width: 80)
+        #expect(screen.lines.map(text) == plain.lines.map(text))
+        #expect(plain.firstMatchLine == nil)
+    }
+
     @Test func laysOutAnArticleWithNumberedLinksListedAtTheEnd() {
         let entry = StoredEntry(
             id: 1, feedID: 1,

@@ -45,15 +45,19 @@ struct ArticleScreen {
         self.init(entry: entry, document: Self.document(of: entry), feedTitle: feedTitle, width: width, showsPictures: showsPictures)
     }
 
-    /// The article of `entry` whose text `document` holds, laid out for `width` columns.
+    /// The article of `entry` whose text `document` holds, laid out for `width` columns, with
+    /// the words of `highlight` (the search it was opened from) marked.
     /// - Complexity: O(the document's text); no parsing.
-    init(entry: StoredEntry, document: ArticleDocument, feedTitle: String, width: Int, showsPictures: Bool = true) {
+    init(entry: StoredEntry, document: ArticleDocument, feedTitle: String, width: Int, showsPictures: Bool = true,
+         highlight: SearchHighlight? = nil) {
         self.entry = entry
         self.document = document
         self.feedTitle = feedTitle
+        self.highlight = highlight
         let width = max(20, width - 4)
         var lines: [Line] = []
         lines += Self.wrap([(entry.entry.title.isEmpty ? "(untitled)" : entry.entry.title, Self.heading)], width: width)
+        let titleLines = lines.count
         let date = (entry.entry.published ?? entry.entry.updated).map { String(FeedDate.rfc3339($0).prefix(10)) }
         // The feed's name is in the title bar.
         let byline = [entry.entry.author, date].compactMap { $0 }.joined(separator: " · ")
@@ -112,8 +116,57 @@ struct ArticleScreen {
                 lines += Self.wrap([("[\(index + 1)] ", Self.muted), (url.absoluteString, Self.link)], width: width)
             }
         }
+        if let highlight {
+            var first: Int?
+            for index in lines.indices {
+                let marked = Self.marking(lines[index], highlight, field: index < titleLines ? .title : nil)
+                if marked.count != lines[index].count, first == nil { first = index }
+                lines[index] = marked
+            }
+            firstMatchLine = first
+        }
         self.lines = lines
         self.figures = figures
+    }
+
+    /// The words of the search the article was opened from, marked in its lines.
+    let highlight: SearchHighlight?
+    /// The first line with a marked word, if any: an article opened from a search opens there.
+    private(set) var firstMatchLine: Int?
+
+    /// `line` with the words of `highlight` in it drawn in ``PostListScreen/matchStyle`` over
+    /// their own style; the same runs when nothing matches.
+    static func marking(_ line: Line, _ highlight: SearchHighlight, field: SearchQuery.Term.Field?) -> Line {
+        let text = line.map(\.text).joined()
+        let matches = highlight.ranges(in: text, field: field).map { range in
+            text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound)
+                ..< text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.upperBound)
+        }
+        guard !matches.isEmpty else { return line }
+        var marked: Line = []
+        var offset = 0
+        for run in line {
+            let scalars = Array(run.text.unicodeScalars)
+            let runRange = offset..<(offset + scalars.count)
+            var cuts = [runRange.lowerBound, runRange.upperBound]
+            for match in matches {
+                if runRange.contains(match.lowerBound) { cuts.append(match.lowerBound) }
+                if runRange.contains(match.upperBound) { cuts.append(match.upperBound) }
+            }
+            let bounds = Array(Set(cuts)).sorted()
+            for (start, end) in zip(bounds, bounds.dropFirst()) where start < end {
+                var piece = String.UnicodeScalarView()
+                piece.append(contentsOf: scalars[(start - offset)..<(end - offset)])
+                var style = run.style
+                if matches.contains(where: { $0.contains(start) }) {
+                    style = PostListScreen.matchStyle
+                    style.attributes.formUnion(run.style.attributes)
+                }
+                marked.append((String(piece), style))
+            }
+            offset = runRange.upperBound
+        }
+        return marked
     }
 
     /// Pictures drawn at most; later images are named only.

@@ -359,8 +359,9 @@ package struct ReaderState {
             guard opening == entry.id, case .list = screen else { return [] }
             opening = nil
             let article = ArticleScreen(entry: entry, document: document, feedTitle: rowsByID[entry.id]?.feedTitle ?? "",
-                                        width: layout.columns, showsPictures: options.showsPictures)
-            screen = .article(article, scroll: 0)
+                                        width: layout.columns, showsPictures: options.showsPictures, highlight: searchHighlight)
+            // Opened from a search: at its first match, a few lines of context above.
+            show(article, scrolledTo: article.firstMatchLine.map { $0 - 3 } ?? 0)
             return [.showFigures(article.figures), .draw]
         // What the status line says is drawn with the next frame: a refresh storing batch after
         // batch must not draw more than once a frame.
@@ -433,7 +434,7 @@ package struct ReaderState {
             var effects: [ReaderEffect] = [.resize(layout)]
             if case .article(let open, let scroll) = screen {
                 let article = ArticleScreen(entry: open.entry, document: open.document, feedTitle: open.feedTitle,
-                                            width: layout.columns, showsPictures: options.showsPictures)
+                                            width: layout.columns, showsPictures: options.showsPictures, highlight: open.highlight)
                 show(article, scrolledTo: scroll)
                 effects.append(.showFigures(article.figures))
             }
