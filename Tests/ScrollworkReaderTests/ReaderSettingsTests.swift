@@ -51,13 +51,14 @@ import TerminalUI
     @Test func theExampleReadsBackAsTheDefaults() throws {
         let example = ReaderSettings.example
         #expect(try settings(example) == .defaults)
-        let values = ReaderSettings.settingNames.filter { !["colors", "keys", "account"].contains($0) }
+        let values = ReaderSettings.settingNames.filter { !["colors", "keys", "account", "query_feeds"].contains($0) }
         for name in values + ReaderAction.allCases.map(\.rawValue) + ReaderColors.fields.map(\.name) {
             #expect(example.contains("\n\(name) = "), "the example does not show \(name)")
         }
         #expect(example.contains("\n[colors]\n") && example.contains("\n[keys]\n"))
-        // The account is shown commented out: the defaults have none.
+        // The account and saved searches are shown commented out: the defaults have none.
         #expect(example.contains("\n# [account]\n"))
+        #expect(example.contains("\n# [query_feeds]\n"))
         for name in ReaderSettings.accountNames {
             #expect(example.contains("\n# \(name) = "), "the example does not show account.\(name)")
         }

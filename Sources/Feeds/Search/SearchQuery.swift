@@ -106,6 +106,22 @@ public struct SearchQuery: Sendable, Hashable {
 
     /// The terms whose matches a reader highlights: every required one.
     public var highlightedTerms: [Term] { required.flatMap { $0 } }
+
+    /// The posts that match both this query and `other`: a search typed inside a saved one.
+    /// Words and exclusions add up, dates narrow; `other`'s states and feeds, when it names
+    /// any, replace these (feeds are alternatives, so two lists cannot both hold).
+    public func narrowed(by other: SearchQuery) -> SearchQuery {
+        var both = self
+        both.required += other.required
+        both.excluded += other.excluded
+        if !other.feedNames.isEmpty { both.feedNames = other.feedNames }
+        both.isUnread = other.isUnread ?? isUnread
+        both.isStarred = other.isStarred ?? isStarred
+        both.notBefore = [notBefore, other.notBefore].compactMap { $0 }.max()
+        both.before = [before, other.before].compactMap { $0 }.min()
+        both.problems += other.problems
+        return both
+    }
 }
 
 extension SearchQuery {

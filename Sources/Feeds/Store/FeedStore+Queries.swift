@@ -93,7 +93,8 @@ extension FeedStore {
     /// The statement that reads `columns` of the entries of `query`, with its filters, order and
     /// page. With `listIndex`, and no search words to start from, the entries are read through
     /// `entry_list_rows`.
-    private static func filtered(_ query: EntryQuery, columns: String, listIndex: Bool = false) -> (sql: String, arguments: StatementArguments) {
+    private static func filtered(_ query: EntryQuery, columns: String, listIndex: Bool = false,
+                                 paged: Bool = true) -> (sql: String, arguments: StatementArguments) {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         let match = query.search?.matchExpression
@@ -171,6 +172,7 @@ extension FeedStore {
             let from = match != nil
                 ? "entry_search CROSS JOIN entry ON entry.id = entry_search.rowid"
                 : "entry" + (listIndex ? " INDEXED BY entry_list_rows" : "")
+            guard paged else { return ("SELECT \(columns) FROM \(from) \(filter)", arguments) }
             sql = """
                 SELECT \(columns) FROM \(from) \(filter)
                 ORDER BY \(order)
@@ -179,6 +181,14 @@ extension FeedStore {
         }
         arguments += [query.limit, query.offset]
         return (sql, arguments)
+    }
+
+    /// The statement that counts the entries of `query` (all of them: its order, window and
+    /// page are ignored) and its unread ones.
+    static func counting(_ query: EntryQuery) -> (sql: String, arguments: StatementArguments) {
+        var whole = query
+        whole.matchWindow = nil
+        return filtered(whole, columns: "count(*), total(entry.read = 0)", paged: false)
     }
 
     /// The weights of the index's columns in a relevance order: title, author, feed title, text.

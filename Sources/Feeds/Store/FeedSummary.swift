@@ -34,6 +34,32 @@ extension FeedStore {
         observe(Self.readingSummaries)
     }
 
+    /// The feeds' summaries and how many posts match each of `searches` (saved searches shown
+    /// as feeds), now and again after every committed change that alters them.
+    ///
+    /// - Complexity: one ``feedSummaries()`` read and, per search, a count of its matches.
+    public func observeFeedSummaries(searches: [SearchQuery]) -> StoreObservation<FeedOverview> {
+        let counting = searches.map(Self.countingMatches)
+        return observe { db in
+            FeedOverview(feeds: try Self.readingSummaries(db), searches: try counting.map { try $0(db) })
+        }
+    }
+
+    /// How many posts match `search`, and how many of them are unread.
+    ///
+    /// - Complexity: O(m) for its m matches.
+    public func count(_ search: SearchQuery) async throws(FeedStoreError) -> SearchCount {
+        try await read(Self.countingMatches(search))
+    }
+
+    static func countingMatches(_ search: SearchQuery) -> @Sendable (Database) throws -> SearchCount {
+        let (sql, arguments) = counting(EntryQuery(search: search, order: .date, limit: 1))
+        return { db in
+            let row = try Row.fetchOne(db, sql: sql, arguments: arguments)
+            return SearchCount(total: row?[0] ?? 0, unread: row?[1] ?? 0)
+        }
+    }
+
     static let readingSummaries: @Sendable (Database) throws -> [FeedSummary] = { db in
         let rows = try Row.fetchAll(db, sql: """
             SELECT feed.*, COUNT(entry.id) AS total, COALESCE(SUM(entry.read = 0), 0) AS unread
@@ -44,5 +70,30 @@ extension FeedStore {
         return try rows.map { row in
             FeedSummary(feed: try feed(from: row), total: row["total"], unread: row["unread"])
         }
+    }
+}
+
+/// The feeds' summaries with the counts of the saved searches shown beside them: see
+/// ``FeedStore/observeFeedSummaries(searches:)``.
+public struct FeedOverview: Sendable, Equatable {
+    /// Each feed's summary, by title.
+    public var feeds: [FeedSummary]
+    /// The counts of each search, in the order asked.
+    public var searches: [SearchCount]
+
+    public init(feeds: [FeedSummary], searches: [SearchCount]) {
+        self.feeds = feeds
+        self.searches = searches
+    }
+}
+
+/// How many posts a search matches, and how many of them are unread.
+public struct SearchCount: Sendable, Hashable {
+    public var total: Int
+    public var unread: Int
+
+    public init(total: Int, unread: Int) {
+        self.total = total
+        self.unread = unread
     }
 }

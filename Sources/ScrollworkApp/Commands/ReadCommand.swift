@@ -81,6 +81,9 @@ struct ReaderLaunch: StoreLocating, Equatable {
         let (pictures, notice) = PictureMode.resolve(
             imageMode, capabilities: TerminalCapabilities(cellPixelSize: session.size?.cellPixelSize), environment: environment)
         var options = Reader.Options(settings: settings, colorMode: ColorMode.detect(environment: environment), pictures: pictures)
+        // A search saved in the reader goes to the settings file (not in the demo, whose
+        // posts are gone with it).
+        options.settingsFile = demo || subscriptions == nil ? nil : files.configFile
         // Over SSH, a picture's bytes cost more than the time to compress them.
         options.compressesPictures = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
         // Pictures are kept on disk between runs (the shelf is made while the store opens); the

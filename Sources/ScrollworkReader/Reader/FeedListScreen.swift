@@ -12,6 +12,8 @@ struct FeedListScreen {
         var feed: FeedSummary?
         var unread: Int
         var total: Int
+        /// The saved search this line shows, when it is one (then ``feed`` is `nil`).
+        var queryFeed: QueryFeed? = nil
     }
 
     private(set) var entries: [Entry] = [Entry(feed: nil, unread: 0, total: 0)]
@@ -34,15 +36,21 @@ struct FeedListScreen {
 
     private var pendingSelection: StoredFeed.ID?
 
-    /// The feed under the cursor; `nil` for all feeds.
+    /// The feed under the cursor; `nil` for all feeds or a saved search.
     var selectedFeed: FeedSummary? { entries[selection].feed }
+    /// The saved search under the cursor, if it is one.
+    var selectedQueryFeed: QueryFeed? { entries[selection].queryFeed }
 
-    /// Takes new counts from the store, keeping the cursor on the same feed.
-    mutating func update(_ summaries: [FeedSummary]) {
-        let keep = isLoaded ? selectedFeed?.id : pendingSelection
+    /// Takes new counts from the store, keeping the cursor on the same line: all feeds, then
+    /// the saved searches, then the feeds.
+    mutating func update(_ summaries: [FeedSummary], queryFeeds: [(QueryFeed, SearchCount)] = []) {
+        let keepFeed = isLoaded ? selectedFeed?.id : pendingSelection
+        let keepQuery = isLoaded ? selectedQueryFeed : nil
         entries = [Entry(feed: nil, unread: summaries.reduce(0) { $0 + $1.unread }, total: summaries.reduce(0) { $0 + $1.total })]
+            + queryFeeds.map { Entry(feed: nil, unread: $1.unread, total: $1.total, queryFeed: $0) }
             + summaries.map { Entry(feed: $0, unread: $0.unread, total: $0.total) }
-        selection = keep.flatMap { id in entries.firstIndex { $0.feed?.id == id } } ?? 0
+        selection = keepQuery.flatMap { query in entries.firstIndex { $0.queryFeed == query } }
+            ?? keepFeed.flatMap { id in entries.firstIndex { $0.feed?.id == id } } ?? 0
         isLoaded = true
     }
 
@@ -59,8 +67,10 @@ struct FeedListScreen {
     func draw(status: String, in layout: ScreenLayout, into buffer: inout CellBuffer) {
         let width = buffer.columns
         buffer.fill(row: 0, column: 0, width: width, height: buffer.rows, with: .blank)
-        let feeds = entries.count - 1
-        buffer.drawTitleBar("Feeds — \(feeds) subscription\(feeds == 1 ? "" : "s")", accent: colors.accent, in: layout)
+        let feeds = entries.filter { $0.feed != nil }.count
+        let searches = entries.filter { $0.queryFeed != nil }.count
+        buffer.drawTitleBar("Feeds — \(feeds) subscription\(feeds == 1 ? "" : "s")"
+            + (searches > 0 ? ", \(searches) saved search\(searches == 1 ? "" : "es")" : ""), accent: colors.accent, in: layout)
         let fit = max(1, layout.body.height / Self.rowHeight)
         let first = min(max(0, selection - fit / 2), max(0, entries.count - fit))
         if !isLoaded {
@@ -77,7 +87,7 @@ struct FeedListScreen {
             countStyle.background = background
             let unread = entry.unread > 0 ? String(entry.unread) : "·"
             buffer.write(String(repeating: " ", count: max(0, 6 - unread.count)) + unread, row: top, column: 0, style: countStyle)
-            let title = entry.feed?.feed.displayTitle ?? "All feeds"
+            let title = entry.feed?.feed.displayTitle ?? entry.queryFeed.map { "⌕ " + $0.name } ?? "All feeds"
             var titleStyle = CellStyle(background: background, attributes: entry.unread > 0 ? .bold : [])
             if entry.feed == nil { titleStyle.attributes.insert(.italic) }
             let refreshed = (entry.feed?.feed.lastRefresh).map { " · " + PostListScreen.relative($0, now: now, isDated: true) }
@@ -87,6 +97,11 @@ struct FeedListScreen {
             var rightStyle = muted
             rightStyle.background = background
             buffer.write(right, row: top, column: max(8, width - 1 - DisplayWidth.of(right)), style: rightStyle)
+            if let queryFeed = entry.queryFeed {
+                var queryStyle = muted
+                queryStyle.background = background
+                buffer.write(TextLayout.truncated(queryFeed.query, toWidth: max(1, width - 9)), row: top + 1, column: 8, style: queryStyle)
+            }
             guard let feed = entry.feed?.feed else { continue }
             var detailStyle = feed.lastError == nil ? muted : Self.error
             detailStyle.background = background

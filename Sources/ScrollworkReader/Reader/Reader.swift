@@ -343,6 +343,16 @@ package final class Reader: ListViewportHost {
                 follow(filter.query(now: date()), generation: generation)
             case .followFeeds(let on):
                 followFeeds(on)
+            case .saveQueryFeed(let feed):
+                guard let file = state.options.settingsFile else { break }
+                // A settings file is at most a megabyte, and a saved search a key press: its
+                // write is made here, once, rather than raced by a task of its own.
+                do throws(SettingsError) {
+                    try ReaderSettings.saving(feed, in: file)
+                    send(.queryFeedSaved(feed, failure: nil))
+                } catch {
+                    send(.queryFeedSaved(feed, failure: error.problems.first.map { "\($0)" } ?? "\(error)"))
+                }
             case .loadArticle(let id):
                 let (store, sink) = (self.store, self.sink)
                 Task.detached {
@@ -405,10 +415,11 @@ package final class Reader: ListViewportHost {
         feedWatcher = nil
         guard on else { return }
         let sink = self.sink
-        let observation = store.observeFeedSummaries()
+        let now = date()
+        let observation = store.observeFeedSummaries(searches: state.options.queryFeeds.map { SearchQuery(parsing: $0.query, now: now) })
         feedWatcher = Task.detached {
             do {
-                for try await summaries in observation { sink.yield(.feeds(summaries)) }
+                for try await overview in observation { sink.yield(.feeds(overview)) }
             } catch {
                 sink.yield(.message("the database failed: \(error)"))
             }

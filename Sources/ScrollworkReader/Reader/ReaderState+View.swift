@@ -9,8 +9,9 @@ extension ReaderState {
     func heading(count: Int) -> String {
         var heading = title
         if let feed = filter.feed { heading += " › " + feed.feed.displayTitle }
+        if let queryFeed = filter.queryFeed { heading += " › ⌕ " + queryFeed.name }
         // A search shows the matches stored last, up to its window: more may match.
-        let more = !filter.search.isEmpty && count >= ListFilter.searchWindow ? "+" : ""
+        let more = (!filter.search.isEmpty || filter.queryFeed != nil) && count >= ListFilter.searchWindow ? "+" : ""
         heading += " — \(count)\(more)\(filter.unreadOnly ? " unread" : "") post\(count == 1 ? "" : "s")"
         if !filter.search.isEmpty { heading += " matching “\(filter.search)”" }
         if !filter.unreadOnly && unreadCount > 0 { heading += ", \(unreadCount) unread" }

@@ -12,7 +12,7 @@ package enum ReaderEvent: Sendable {
     /// main actor). Snapshots of an earlier query are dropped.
     case rows([EntryRow], [EntryRow.ID: EntryRow], unread: Int, generation: Int)
     /// The feeds with their counts, for the feed list.
-    case feeds([FeedSummary])
+    case feeds(FeedOverview)
     case refreshProgress(FeedRefreshProgress)
     case refreshFinished([FeedRefreshOutcome])
     /// A sync with the account's server is at a step.
@@ -20,6 +20,8 @@ package enum ReaderEvent: Sendable {
     case syncFinished(SyncRuntime.Outcome)
     /// A message for the status line.
     case message(String)
+    /// A saved search is in the settings file, or could not be put there (`failure`).
+    case queryFeedSaved(QueryFeed, failure: String?)
     /// Pictures arrived; they are delivered with the next frame.
     case thumbnailsArrived
     /// A post to show, with its text parsed off the main actor.
@@ -90,6 +92,8 @@ enum ReaderEffect: Equatable {
     case follow(ReaderState.ListFilter, generation: Int)
     /// Follow the feeds' counts, or stop.
     case followFeeds(Bool)
+    /// Add a saved search to the settings file; ``ReaderEvent/queryFeedSaved(_:failure:)`` says how it went.
+    case saveQueryFeed(QueryFeed)
     /// Read a post and parse its text, for ``ReaderEvent/articleLoaded(_:_:)``.
     case loadArticle(EntryRow.ID)
     /// Look up a post's link, for ``ReaderEvent/linkFound(_:)``.
@@ -150,6 +154,10 @@ package struct ReaderOptions {
     /// Whether pictures sent to the terminal whole (kitty's) go compressed: over a network,
     /// where bytes cost more than the time to compress them.
     package var compressesPictures = false
+    /// Saved searches, shown as feeds in the feed list.
+    package var queryFeeds: [QueryFeed] = []
+    /// The settings file, where a saved search goes; `nil` when searches cannot be saved.
+    package var settingsFile: URL?
 
     /// Whether thumbnails and article pictures are drawn at all (`image_mode = "none"` turns
     /// them off, with their boxes).
@@ -162,6 +170,7 @@ package struct ReaderOptions {
     package init(settings: ReaderSettings, colorMode: ColorMode, pictures: PictureMode? = nil) {
         refreshInterval = settings.refreshInterval
         markReadAfter = settings.markReadOnScroll ? settings.markReadAfter : nil
+        queryFeeds = settings.queryFeeds
         self.colorMode = colorMode
         keys = settings.keys
         colors = settings.colors
@@ -203,6 +212,8 @@ package struct ReaderState {
         /// The search as typed, in the query language of ``SearchQuery``; its last word
         /// matches the words it begins, since the list follows it as it is typed.
         var search = ""
+        /// The saved search whose posts the list shows, narrowed by ``search``.
+        var queryFeed: QueryFeed?
 
         /// The matches a search reads, those stored last, ranked: at most a keystroke's
         /// work in a store of any size (`bench search` measures it on 100,000 posts).
@@ -211,9 +222,13 @@ package struct ReaderState {
         /// The store's query for this filter; `now` is the instant `newer:` and `older:`
         /// count back from.
         func query(now: Date) -> EntryQuery {
-            guard !search.isEmpty else { return EntryQuery(feed: feed?.id, unreadOnly: unreadOnly, limit: 10_000) }
-            return EntryQuery(feed: feed?.id, unreadOnly: unreadOnly, search: SearchQuery(parsing: search, asYouType: true, now: now),
-                              matchWindow: Self.searchWindow, limit: 10_000)
+            var parsed = search.isEmpty ? nil : SearchQuery(parsing: search, asYouType: true, now: now)
+            if let queryFeed {
+                let saved = SearchQuery(parsing: queryFeed.query, now: now)
+                parsed = parsed.map(saved.narrowed(by:)) ?? saved
+            }
+            guard let parsed else { return EntryQuery(feed: feed?.id, unreadOnly: unreadOnly, limit: 10_000) }
+            return EntryQuery(feed: feed?.id, unreadOnly: unreadOnly, search: parsed, matchWindow: Self.searchWindow, limit: 10_000)
         }
 
         /// The search, parsed for what does not depend on the time: its words, to highlight,
@@ -334,9 +349,10 @@ package struct ReaderState {
             let animated = generation == shownGeneration
             shownGeneration = generation
             return [.submit(rows, animated: animated)]
-        case .feeds(let summaries):
+        case .feeds(let overview):
+            let summaries = overview.feeds
             if case .feeds(var list) = screen {
-                list.update(summaries)
+                list.update(summaries, queryFeeds: Array(zip(options.queryFeeds, overview.searches)))
                 screen = .feeds(list)
             }
             if let feed = filter.feed, let current = summaries.first(where: { $0.id == feed.id }) {
@@ -379,6 +395,14 @@ package struct ReaderState {
             return [.drawNextFrame]
         case .message(let text):
             message = text
+            return [.drawNextFrame]
+        case let .queryFeedSaved(feed, failure):
+            if let failure {
+                message = "the search was not saved: " + failure
+            } else {
+                if !options.queryFeeds.contains(feed) { options.queryFeeds.append(feed) }
+                message = "saved “\(feed.name)” as a feed · f shows it"
+            }
             return [.drawNextFrame]
         case .linkFound(let link):
             return open(link)
@@ -482,6 +506,7 @@ package struct ReaderState {
         switch action {
         case .back:
             if !filter.search.isEmpty { return setFilter { $0.search = "" } + [.draw] }
+            if filter.queryFeed != nil { return setFilter { $0.queryFeed = nil } + [.draw] }
             if filter.feed != nil { return setFilter { $0.feed = nil } + [.draw] }
             return quit()
         case .down: return moveSelection(by: 1, list: list, now: now)
@@ -504,6 +529,15 @@ package struct ReaderState {
         case .search:
             screen = .search(text: filter.search, before: filter.search)
             return [.draw]
+        case .saveSearch:
+            guard !filter.search.isEmpty else { return say("no search to save: / searches") }
+            guard options.settingsFile != nil else { return say("searches cannot be saved here: the reader has no settings file") }
+            // What the list shows: a last word typed without a space after it matched the
+            // words it begins, which the saved query says with `*`.
+            let typed = filter.search + (filter.parsedSearch?.required.last?.last?.isPrefix == true && !filter.search.hasSuffix("*") ? "*" : "")
+            let name = filter.queryFeed.map { $0.name + " › " + filter.search } ?? filter.search
+            let query = filter.queryFeed.map { $0.query + " " + typed } ?? typed
+            return [.saveQueryFeed(QueryFeed(name: name, query: query))]
         case .feeds: return showFeeds()
         case .openLink:
             guard let id = targetID(list: list) else { return [] }
@@ -587,8 +621,12 @@ package struct ReaderState {
         case .refresh: return refresh(feeds.selectedFeed?.feed)
         case .refreshAll: return refresh(nil)
         case .open:
-            let chosen = feeds.selectedFeed
-            return hideFeeds() + setFilter { $0.feed = chosen } + [.moveList(.scroll(to: 0, animated: false))]
+            let (chosen, queryFeed) = (feeds.selectedFeed, feeds.selectedQueryFeed)
+            return hideFeeds() + setFilter {
+                $0.feed = chosen
+                $0.queryFeed = queryFeed
+                $0.search = ""
+            } + [.moveList(.scroll(to: 0, animated: false))]
         default: return []
         }
         screen = .feeds(feeds)

@@ -31,6 +31,7 @@ struct KeyBindings: Sendable, Equatable {
         .toggleRead: [.init(.character("m"))],
         .markAllRead: [.init(.character("A"))],
         .search: [.init(.character("/"))],
+        .saveSearch: [.init(.character("S"))],
         .feeds: [.init(.character("f"))],
         .help: [.init(.character("?"))],
         .redraw: [.init(.character("l"), .control)],

@@ -39,6 +39,8 @@ enum ReaderAction: String, CaseIterable, Sendable {
     case markAllRead = "mark_all_read"
     /// Search the posts.
     case search
+    /// Save the search on screen as a feed of its own (`[query_feeds]` in the settings file).
+    case saveSearch = "save_search"
     /// Show the feed list, with unread counts and last errors.
     case feeds
     /// Show the keys.
@@ -66,6 +68,7 @@ enum ReaderAction: String, CaseIterable, Sendable {
         case .toggleRead: "mark the post read or unread"
         case .markAllRead: "mark every post shown read"
         case .search: "search the posts"
+        case .saveSearch: "save the search shown as a feed"
         case .feeds: "show the feed list"
         case .help: "show the keys"
         case .redraw: "draw the screen again"

@@ -4,7 +4,7 @@ import TerminalUI
 
 extension ReaderSettings {
     /// The settings at the top level of the file, in the order the example gives them.
-    static let settingNames = ["refresh_interval", "mark_read_on_scroll", "mark_read_after", "image_mode", "colors", "keys", "account"]
+    static let settingNames = ["refresh_interval", "mark_read_on_scroll", "mark_read_after", "image_mode", "colors", "keys", "account", "query_feeds"]
 
     /// The keys of `[account]`.
     static let accountNames = ["kind", "url", "user", "password_command"]
@@ -69,6 +69,9 @@ private struct SettingsReader {
             case "account":
                 guard case .table(let entries) = value else { wrongType(value, at: [key], expected: "a table such as [account]"); continue }
                 settings.account = account(entries)
+            case "query_feeds":
+                guard case .table(let entries) = value else { wrongType(value, at: [key], expected: "a table such as [query_feeds]"); continue }
+                settings.queryFeeds = queryFeeds(entries)
             default:
                 report([key], .unknownKey(key, suggestion: NearestName.nearest(to: key, among: ReaderSettings.settingNames)))
             }
@@ -113,6 +116,22 @@ private struct SettingsReader {
         }
         guard let kind, let url, let user else { return nil }
         return SyncAccount(kind: kind, serverURL: url, username: user, passwordCommand: command)
+    }
+
+    /// The saved searches of `[query_feeds]`: a name = a query, in the file's order.
+    private mutating func queryFeeds(_ entries: [(key: String, value: TOMLDocument.Value)]) -> [QueryFeed] {
+        var feeds: [(line: Int, feed: QueryFeed)] = []
+        for (name, value) in entries {
+            let path = ["query_feeds", name]
+            guard case .string(let query) = value else { wrongType(value, at: path, expected: "a search, as a string"); continue }
+            guard !name.trimmingCharacters(in: .whitespaces).isEmpty, !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+                report(path, .invalidValue(key: "query_feeds", value: TOMLText.quoted(name) + " = " + TOMLText.quoted(query),
+                                           expected: "a name and a search, neither empty"))
+                continue
+            }
+            feeds.append((document.line(of: path) ?? 0, QueryFeed(name: name, query: query)))
+        }
+        return feeds.sorted { $0.line < $1.line }.map(\.feed)
     }
 
     private mutating func report(_ path: [String], _ kind: SettingsProblem.Kind) {

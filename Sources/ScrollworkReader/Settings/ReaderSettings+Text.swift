@@ -101,6 +101,19 @@ extension ReaderSettings {
             lines += ["# [account]", "# kind = \"freshrss\"", "# url = \"https://rss.example.com/\"", "# user = \"alice\"",
                       "# password_command = \"pass show freshrss\""]
         }
+        blank()
+        comment("""
+            Saved searches, shown as feeds in the feed list with their unread counts: a name =
+            a query in the search language (`scrollwork search --help`). S in the reader saves
+            the search on screen here.
+            """)
+        if !queryFeeds.isEmpty {
+            separate()
+            lines.append("[query_feeds]")
+            lines += queryFeeds.map { "\(TOMLText.quoted($0.name)) = \(TOMLText.quoted($0.query))" }
+        } else if explained {
+            lines += ["# [query_feeds]", "# \"Databases\" = \"sqlite OR postgres newer:30d\"", "# \"Unread Rust\" = \"rust is:unread\""]
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -25,6 +25,8 @@ package struct ReaderSettings: Sendable, Equatable {
     /// The feed server to sync with (`[account]`), for those who keep their setup in dotfiles;
     /// it wins over an account added with `scrollwork account add`.
     package var account: SyncAccount? = nil
+    /// Saved searches shown as feeds (`[query_feeds]`), in the file's order.
+    package var queryFeeds: [QueryFeed] = []
 
     /// The settings with no settings file.
     static let defaults = ReaderSettings(
@@ -86,5 +88,56 @@ extension ReaderSettings {
             throw SettingsError(file: name, problems: [SettingsProblem(kind: .unreadable("it is not UTF-8 text"))])
         }
         return try ReaderSettings(toml: text, file: name)
+    }
+}
+
+/// A saved search shown as a feed: its name in the feed list, and its query in the language of
+/// `SearchQuery`.
+package struct QueryFeed: Sendable, Hashable {
+    package var name: String
+    package var query: String
+
+    package init(name: String, query: String) {
+        self.name = name
+        self.query = query
+    }
+}
+
+extension ReaderSettings {
+    /// Adds `feed` to the `[query_feeds]` of the settings file at `file`, creating the file or
+    /// the table if needed, and leaving every other line of the file as it was (comments,
+    /// order, spacing): the line goes right after the table's header. The file is replaced
+    /// atomically, so a crash leaves the old one or the new one.
+    ///
+    /// - Throws: ``SettingsError`` when the file cannot be read or written, or when the result
+    ///   would not read back as settings (the file had an error already).
+    package static func saving(_ feed: QueryFeed, in file: URL) throws(SettingsError) {
+        var text = ""
+        if FileManager.default.fileExists(atPath: file.path) {
+            guard let data = FileManager.default.contents(atPath: file.path), let read = String(validating: data, as: UTF8.self) else {
+                throw SettingsError(file: file.path, problems: [SettingsProblem(kind: .unreadable("it cannot be read as UTF-8 text"))])
+            }
+            text = read
+        }
+        let entry = "\(TOMLText.quoted(feed.name)) = \(TOMLText.quoted(feed.query))"
+        var lines = text.isEmpty ? [] : text.components(separatedBy: "\n")
+        if let header = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("[query_feeds]") }) {
+            lines.insert(entry, at: header + 1)
+        } else {
+            if lines.last == "" { lines.removeLast() }
+            if !lines.isEmpty { lines.append("") }
+            lines += ["[query_feeds]", entry, ""]
+        }
+        let result = lines.joined(separator: "\n")
+        let settings = try ReaderSettings(toml: result, file: file.path)
+        guard settings.queryFeeds.contains(feed) else {
+            throw SettingsError(file: file.path, problems: [SettingsProblem(kind: .unreadable("the saved search would not read back"))])
+        }
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(result.utf8).write(to: file, options: .atomic)
+        } catch {
+            throw SettingsError(file: file.path, problems: [SettingsProblem(kind: .unreadable(error.localizedDescription))])
+        }
     }
 }

@@ -196,6 +196,26 @@ import Testing
         #expect(try await store.rows(EntryQuery(search: starred, matchWindow: 3)).map(\.title) == ["Checkpoint checkpoint", "Note 2"])
     }
 
+    @Test func savedSearchesAreCountedBesideTheFeedsAndFollowTheStore() async throws {
+        let (store, feed) = try await storeWithFeed()
+        _ = try await store.upsert(entries: [
+            storeEntry("1", title: "SQLite WAL", summary: "pages"),
+            storeEntry("2", title: "SQLite vacuum", summary: "pages"),
+            storeEntry("3", title: "Gardening", summary: "roses"),
+        ], feed: feed.id, now: day(0))
+        let searches = [SearchQuery(parsing: "sqlite"), SearchQuery(parsing: "-sqlite"), SearchQuery(parsing: "nothing")]
+        #expect(try await store.count(searches[0]) == SearchCount(total: 2, unread: 2))
+        var iterator = store.observeFeedSummaries(searches: searches).makeAsyncIterator()
+        let first = try await iterator.next()
+        #expect(first?.feeds.first?.total == 3)
+        #expect(first?.searches == [SearchCount(total: 2, unread: 2), SearchCount(total: 1, unread: 1), SearchCount(total: 0, unread: 0)])
+        let wal = try await store.rows(EntryQuery(search: SearchQuery(parsing: "wal"))).map(\.id)
+        try await store.setRead(true, entries: wal)
+        #expect(try await iterator.next()?.searches.first == SearchCount(total: 2, unread: 1))
+        _ = try await store.upsert(entries: [storeEntry("4", title: "SQLite again")], feed: feed.id, now: day(0))
+        #expect(try await iterator.next()?.searches.first == SearchCount(total: 3, unread: 2))
+    }
+
     @Test func anyTypedTextSearchesWithoutAnError() async throws {
         let (store, feed) = try await storeWithFeed()
         _ = try await store.upsert(entries: (0..<20).map {
