@@ -103,12 +103,12 @@ import Testing
     @Test func theHelpBoxListsTheKeysTheSettingsBind() throws {
         var screen = PostListScreen(title: "Header", status: "Status", now: now)
         screen.showsHelp = true
-        screen.keys = try KeyBindings(overriding: [.search: [KeyPress(.character("S"))]])
+        screen.keys = try KeyBindings(overriding: [.search: [KeyPress(.character("F"))]])
         var buffer = CellBuffer(columns: 80, rows: 30)
         screen.draw(.init(rows: [], offset: 0, contentHeight: 0), pictures: { _ in .loading }, in: buffer.layout, into: &buffer)
-        let searchLine = (0..<30).map { line(buffer, $0) }.first { $0.contains("search every word of every post") }
-        #expect(searchLine?.contains(" S ") == true, "\(searchLine ?? "no search line")")
-        #expect(searchLine?.contains("/") == false)
+        let searchLine = (0..<30).map { line(buffer, $0) }.first { $0.contains("search as you type") }
+        #expect(searchLine?.contains(" F / S ") == true, "\(searchLine ?? "no search line")")
+        #expect(searchLine?.contains(" / / ") == false)
     }
 
     @Test func widePostTitlesAreCopiedWholeAndCachedStripsFollowChanges() {
