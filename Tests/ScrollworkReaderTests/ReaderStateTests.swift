@@ -171,8 +171,18 @@ import Testing
         #expect(query.textContains == nil)
         #expect(state.statusText(hint: "", figures: "").contains("left out: “is:nice” is not a state"))
         #expect(state.searchHighlight?.ranges(in: "WAL and SQLite").count == 2)
+        // Enter keeps it; d orders it by date, and again by relevance.
+        _ = state.update(.input(.key(KeyPress(.enter))), list: list, now: .zero)
+        #expect(state.filter.query(now: Self.epoch).order == .relevance)
+        _ = state.update(Self.key("d"), list: list, now: .zero)
+        #expect(state.filter.query(now: Self.epoch).order == .date)
+        #expect(state.message == "newest first · d orders by relevance")
+        #expect(state.heading(count: 2).contains("matching “wal is:nice sq”, newest first"))
+        _ = state.update(Self.key("d"), list: list, now: .zero)
+        #expect(state.filter.query(now: Self.epoch).order == .relevance)
         // `newer:` counts back from the time the query is made.
         _ = state.update(.input(.key(KeyPress(.escape))), list: list, now: .zero)
+        #expect(state.filter.search.isEmpty)
         _ = state.update(Self.key("/"), list: list, now: .zero)
         for character in "newer:1d" { _ = state.update(Self.key(character), list: list, now: .zero) }
         #expect(state.filter.query(now: Self.epoch).search?.notBefore == Self.epoch.addingTimeInterval(-86_400))

@@ -77,7 +77,7 @@ struct PostListScreen {
             (.down, .up, "move the cursor"), (.pageDown, .pageUp, "page down / up"), (.top, .bottom, "top / bottom"),
             (.open, nil, "open the post"), (.openLink, nil, "open its link in the browser"),
             (.refresh, .refreshAll, "refresh this feed / all"), (.feeds, nil, "feeds, with unread counts"),
-            (.search, .saveSearch, "search as you type / save as a feed"), (.star, nil, "star or unstar"), (.toggleRead, nil, "mark read or unread"),
+            (.search, .saveSearch, "search as you type / save as a feed"), (.searchOrder, nil, "a search by relevance or date"), (.star, nil, "star or unstar"), (.toggleRead, nil, "mark read or unread"),
             (.markAllRead, nil, "mark all read"), (.unreadOnly, nil, "unread only / all"), (.back, .quit, "back, or quit / quit"),
             (.help, nil, "this help (any key closes it)"),
         ]

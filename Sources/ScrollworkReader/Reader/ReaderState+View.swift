@@ -14,6 +14,7 @@ extension ReaderState {
         let more = (!filter.search.isEmpty || filter.queryFeed != nil) && count >= ListFilter.searchWindow ? "+" : ""
         heading += " — \(count)\(more)\(filter.unreadOnly ? " unread" : "") post\(count == 1 ? "" : "s")"
         if !filter.search.isEmpty { heading += " matching “\(filter.search)”" }
+        if !filter.search.isEmpty || filter.queryFeed != nil { heading += filter.order == .date ? ", newest first" : ", most relevant first" }
         if !filter.unreadOnly && unreadCount > 0 { heading += ", \(unreadCount) unread" }
         return heading
     }

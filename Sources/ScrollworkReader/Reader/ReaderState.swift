@@ -214,6 +214,8 @@ package struct ReaderState {
         var search = ""
         /// The saved search whose posts the list shows, narrowed by ``search``.
         var queryFeed: QueryFeed?
+        /// How a search's results are ordered.
+        var order = EntryQuery.Order.relevance
 
         /// The matches a search reads, those stored last, ranked: at most a keystroke's
         /// work in a store of any size (`bench search` measures it on 100,000 posts).
@@ -228,7 +230,7 @@ package struct ReaderState {
                 parsed = parsed.map(saved.narrowed(by:)) ?? saved
             }
             guard let parsed else { return EntryQuery(feed: feed?.id, unreadOnly: unreadOnly, limit: 10_000) }
-            return EntryQuery(feed: feed?.id, unreadOnly: unreadOnly, search: parsed, matchWindow: Self.searchWindow, limit: 10_000)
+            return EntryQuery(feed: feed?.id, unreadOnly: unreadOnly, search: parsed, order: order, matchWindow: Self.searchWindow, limit: 10_000)
         }
 
         /// The search, parsed for what does not depend on the time: its words, to highlight,
@@ -538,6 +540,12 @@ package struct ReaderState {
             let name = filter.queryFeed.map { $0.name + " › " + filter.search } ?? filter.search
             let query = filter.queryFeed.map { $0.query + " " + typed } ?? typed
             return [.saveQueryFeed(QueryFeed(name: name, query: query))]
+        case .searchOrder:
+            guard !filter.search.isEmpty || filter.queryFeed != nil else { return say("no search to order: / searches") }
+            let effects = setFilter { $0.order = $0.order == .relevance ? .date : .relevance }
+            let key = options.keys.label(for: .searchOrder)
+            message = filter.order == .date ? "newest first · \(key) orders by relevance" : "most relevant first · \(key) orders by date"
+            return effects + [.moveList(.scroll(to: 0, animated: false)), .draw]
         case .feeds: return showFeeds()
         case .openLink:
             guard let id = targetID(list: list) else { return [] }

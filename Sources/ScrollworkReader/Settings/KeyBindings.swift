@@ -32,6 +32,7 @@ struct KeyBindings: Sendable, Equatable {
         .markAllRead: [.init(.character("A"))],
         .search: [.init(.character("/"))],
         .saveSearch: [.init(.character("S"))],
+        .searchOrder: [.init(.character("d"))],
         .feeds: [.init(.character("f"))],
         .help: [.init(.character("?"))],
         .redraw: [.init(.character("l"), .control)],

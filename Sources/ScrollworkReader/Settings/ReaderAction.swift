@@ -41,6 +41,8 @@ enum ReaderAction: String, CaseIterable, Sendable {
     case search
     /// Save the search on screen as a feed of its own (`[query_feeds]` in the settings file).
     case saveSearch = "save_search"
+    /// Order a search's results by relevance, or newest first.
+    case searchOrder = "search_order"
     /// Show the feed list, with unread counts and last errors.
     case feeds
     /// Show the keys.
@@ -69,6 +71,7 @@ enum ReaderAction: String, CaseIterable, Sendable {
         case .markAllRead: "mark every post shown read"
         case .search: "search the posts"
         case .saveSearch: "save the search shown as a feed"
+        case .searchOrder: "order a search by relevance or by date"
         case .feeds: "show the feed list"
         case .help: "show the keys"
         case .redraw: "draw the screen again"
