@@ -494,7 +494,9 @@ import Testing
             return .brokenOff(status: 200, declaredLength: 2, body: [])
         }
         let server = try await device.startServer()
-        let loader = Self.loader()
+        // The connection's end is what is tested, not a deadline: on a loaded machine the
+        // server's close once came after the default two seconds of a read.
+        let loader = Self.loader { $0.readTimeout = .seconds(30); $0.requestTimeout = .seconds(60) }
         let broken = await device.runtime(server, loader).sync()
         let failure = try #require(broken.failure)
         #expect(failure.step == .push)
