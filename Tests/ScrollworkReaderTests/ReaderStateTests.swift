@@ -158,6 +158,12 @@ import Testing
             == [.submit(list.items, animated: false)])
         #expect(state.update(Self.snapshot(list.items, generation: 2), list: list, now: .zero)
             == [.submit(list.items, animated: true)])
+        // A search typed on narrows the same list: its first snapshot animates.
+        _ = state.update(Self.key("/"), list: list, now: .zero)
+        _ = state.update(Self.key("p"), list: list, now: .zero)
+        _ = state.update(Self.key("o"), list: list, now: .zero)
+        let narrowed = Array(list.items.prefix(3))
+        #expect(state.update(Self.snapshot(narrowed, generation: 4), list: list, now: .zero) == [.submit(narrowed, animated: true)])
     }
 
     @Test func aTypedSearchIsAFullTextQueryWhoseLastWordIsAPrefixAndWhoseMistakesAreSaid() {
@@ -220,7 +226,7 @@ import Testing
         // Typing a search follows a new query per key; Escape puts back the one before.
         _ = state.update(Self.key("/"), list: list, now: .zero)
         let typed = state.update(Self.key("x"), list: list, now: .zero)
-        #expect(typed == [.follow(ReaderState.ListFilter(search: "x"), generation: 2), .draw])
+        #expect(typed == [.follow(ReaderState.ListFilter(search: "x"), generation: 2), .moveList(.scroll(to: 0, animated: false)), .draw])
         #expect(state.statusText(hint: "", figures: "").hasPrefix("/x▏"))
         let escaped = state.update(.input(.key(KeyPress(.escape))), list: list, now: .zero)
         #expect(escaped == [.follow(ReaderState.ListFilter(), generation: 3), .draw])

@@ -300,6 +300,9 @@ package struct ReaderState {
     /// the first snapshot fills the list at once, with no diff to wait for.
     private(set) var generation = 0
     private var shownGeneration = 0
+    /// The generation whose query refines the one shown (the search typed on), whose first
+    /// snapshot animates.
+    private var refinedGeneration: Int?
     private var timers: Set<ReaderTimer> = []
     private(set) var running = true
 
@@ -348,7 +351,9 @@ package struct ReaderState {
             unreadCount = unread
             settlePending()
             // The first snapshot of a new query is another list, not a change to animate.
-            let animated = generation == shownGeneration
+            // A search refined as it is typed is the same list narrowing: its rows animate
+            // out, in and into their ranks through the diff, as a refresh's do.
+            let animated = generation == shownGeneration || generation == refinedGeneration
             shownGeneration = generation
             return [.submit(rows, animated: animated)]
         case .feeds(let overview):
@@ -576,7 +581,11 @@ package struct ReaderState {
         default: return []
         }
         screen = .search(text: text, before: before)
-        return setFilter { $0.search = text } + [.draw]
+        let effects = setFilter { $0.search = text }
+        guard !effects.isEmpty else { return [.draw] }
+        refinedGeneration = generation
+        // The best matches are at the top.
+        return effects + [.moveList(.scroll(to: 0, animated: false)), .draw]
     }
 
     private mutating func handleArticle(_ action: ReaderAction?, article: ArticleScreen, scroll: Int) -> [ReaderEffect] {
