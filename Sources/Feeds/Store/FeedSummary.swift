@@ -45,13 +45,6 @@ extension FeedStore {
         }
     }
 
-    /// How many posts match `search`, and how many of them are unread.
-    ///
-    /// - Complexity: O(m) for its m matches.
-    public func count(_ search: SearchQuery) async throws(FeedStoreError) -> SearchCount {
-        try await read(Self.countingMatches(search))
-    }
-
     static func countingMatches(_ search: SearchQuery) -> @Sendable (Database) throws -> SearchCount {
         let (sql, arguments) = counting(EntryQuery(search: search, order: .date, limit: 1))
         return { db in
