@@ -831,18 +831,32 @@ import Testing
     func aTerminalOfAFewRowsOrNoneStillDrawsEveryScreen() async throws {
         let harness = try await Harness(columns: 12, rows: 3)
         await harness.start()
+        func lines() -> [String] {
+            let screen = harness.terminal.screen.screen
+            return (0..<screen.rows).map { screen.text(ofRow: $0, trailingBlanks: false) }
+        }
         for rows in [3, 2, 1, 0] {
+            harness.terminal.resize(columns: 12, rows: max(1, rows))
             harness.reader.send(.input(.resize(columns: 12, rows: rows)))
             harness.key(.character("?"))
             harness.key(.character("?"))
             harness.key(.character("f"))
+            await harness.settle()
+            if rows >= 2 { #expect(lines()[0].hasPrefix(" Feeds"), "\(rows) rows: \(lines())") }
             harness.key(.escape)
             harness.key(.enter)
             await harness.pump(until: { harness.reader.state.isReadingArticle })
             harness.key(.character("j"))
             harness.key(.character("G"))
+            await harness.settle()
+            // The article's bars stay in their rows: its hint on the last, whatever the height.
+            if rows >= 2 { #expect(lines()[rows - 1].hasPrefix(" j/k scroll"), "\(rows) rows: \(lines())") }
             harness.key(.escape)
             await harness.settle()
+            if rows >= 2 {
+                #expect(lines()[0].hasPrefix(" Test"), "\(rows) rows: \(lines())")
+                #expect(lines()[rows - 1].hasPrefix(" ? help"), "\(rows) rows: \(lines())")
+            }
         }
         harness.reader.stop()
     }
