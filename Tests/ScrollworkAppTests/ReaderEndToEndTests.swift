@@ -56,17 +56,8 @@ import Testing
 
     @Test(.timeLimit(.minutes(2)))
     func storedPostsAreOnTheReadersFirstFrame() async throws {
-        let scratch = ScratchDirectory("scrollwork-reader-stored")
-        let folder = scratch.url.appendingPathComponent("scrollwork")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        do {
-            let store = try FeedStore(path: folder.appendingPathComponent("scrollwork.sqlite").path)
-            // A feed that cannot be fetched: what shows is what is stored.
-            let feed = try await store.addFeed(url: URL(string: "http://127.0.0.1:9/feed.xml")!, title: "Stored")
-            let epoch = Date(timeIntervalSince1970: 1_790_000_000)
-            _ = try await store.upsert(entries: (0..<40).map {
-                FeedEntry(id: "s\($0)", title: "Stored post \($0)", published: epoch.addingTimeInterval(-60 * Double($0)))
-            }, feed: feed.id, now: epoch)
+        let scratch = try await Self.dataFolder("scrollwork-reader-stored") { index, published in
+            FeedEntry(id: "s\(index)", title: "Stored post \(index)", published: published)
         }
         let child = try PseudoTerminalChild(
             executable: "scrollwork", arguments: [], columns: 100, rows: 30,
@@ -85,18 +76,9 @@ import Testing
 
     @Test(.timeLimit(.minutes(2)))
     func typingASearchNarrowsTheListAndMarksTheWords() async throws {
-        let scratch = ScratchDirectory("scrollwork-reader-search")
-        let folder = scratch.url.appendingPathComponent("scrollwork")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        do {
-            let store = try FeedStore(path: folder.appendingPathComponent("scrollwork.sqlite").path)
-            let feed = try await store.addFeed(url: URL(string: "http://127.0.0.1:9/feed.xml")!, title: "Stored")
-            let epoch = Date(timeIntervalSince1970: 1_790_000_000)
-            _ = try await store.upsert(entries: (0..<40).map { index in
-                FeedEntry(id: "s\(index)", title: index == 7 ? "Tuning the write-ahead log" : "Stored post \(index)",
-                          published: epoch.addingTimeInterval(-60 * Double(index)),
-                          summary: index == 21 ? "<p>SQLite keeps a <b>WAL</b> beside the database</p>" : "<p>Nothing to see</p>")
-            }, feed: feed.id, now: epoch)
+        let scratch = try await Self.dataFolder("scrollwork-reader-search") { index, published in
+            FeedEntry(id: "s\(index)", title: index == 7 ? "Tuning the write-ahead log" : "Stored post \(index)", published: published,
+                      summary: index == 21 ? "<p>SQLite keeps a <b>WAL</b> beside the database</p>" : "<p>Nothing to see</p>")
         }
         let child = try PseudoTerminalChild(
             executable: "scrollwork", arguments: [], columns: 100, rows: 30,
@@ -135,6 +117,20 @@ import Testing
         child.type("q")
         let status = try child.waitForStatusChange()
         #expect(status == 0, "exit status \(status)")
+    }
+
+    /// A data folder (`XDG_DATA_HOME`) whose store holds 40 posts, a minute apart, newest
+    /// first, made by `post` from their index and date, of a feed that cannot be fetched: what
+    /// the reader shows is what is stored.
+    static func dataFolder(_ name: String, _ post: (Int, Date) -> FeedEntry) async throws -> ScratchDirectory {
+        let scratch = ScratchDirectory(name)
+        let folder = scratch.url.appendingPathComponent("scrollwork")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = try FeedStore(path: folder.appendingPathComponent("scrollwork.sqlite").path)
+        let feed = try await store.addFeed(url: URL(string: "http://127.0.0.1:9/feed.xml")!, title: "Stored")
+        let epoch = Date(timeIntervalSince1970: 1_790_000_000)
+        _ = try await store.upsert(entries: (0..<40).map { post($0, epoch.addingTimeInterval(-60 * Double($0))) }, feed: feed.id, now: epoch)
+        return scratch
     }
 
     /// The child's screen, as the in-memory terminal interprets what it wrote.
