@@ -89,6 +89,8 @@ import Testing
         #expect(state.heading(count: 3).contains("› ⌕ sqlite wa — 3 posts"))
         let query = state.filter.query(now: ReaderStateTests.epoch)
         #expect(query.search?.required == [[SearchQuery.Term(text: "sqlite")], [SearchQuery.Term(text: "wa", isPrefix: true)]])
+        // Its words are marked in the list, as a typed search's are.
+        #expect(state.searchHighlight?.ranges(in: "SQLite WAL").count == 2)
         // A search typed inside it narrows it.
         _ = state.update(ReaderStateTests.key("/"), list: list, now: .zero)
         for character in "rust" { _ = state.update(ReaderStateTests.key(character), list: list, now: .zero) }

@@ -224,20 +224,21 @@ package struct ReaderState {
         /// The store's query for this filter; `now` is the instant `newer:` and `older:`
         /// count back from.
         func query(now: Date) -> EntryQuery {
-            var parsed = search.isEmpty ? nil : SearchQuery(parsing: search, asYouType: true, now: now)
-            if let queryFeed {
-                let saved = SearchQuery(parsing: queryFeed.query, now: now)
-                parsed = parsed.map(saved.narrowed(by:)) ?? saved
-            }
-            guard let parsed else { return EntryQuery(feed: feed?.id, unreadOnly: unreadOnly, limit: 10_000) }
+            guard let parsed = parsedSearch(now: now) else { return EntryQuery(feed: feed?.id, unreadOnly: unreadOnly, limit: 10_000) }
             return EntryQuery(feed: feed?.id, unreadOnly: unreadOnly, search: parsed, order: order, matchWindow: Self.searchWindow, limit: 10_000)
+        }
+
+        /// The saved search narrowed by the typed one, either, or `nil` for neither.
+        private func parsedSearch(now: Date) -> SearchQuery? {
+            let typed = search.isEmpty ? nil : SearchQuery(parsing: search, asYouType: true, now: now)
+            guard let queryFeed else { return typed }
+            let saved = SearchQuery(parsing: queryFeed.query, now: now)
+            return typed.map(saved.narrowed(by:)) ?? saved
         }
 
         /// The search, parsed for what does not depend on the time: its words, to highlight,
         /// and what it left out.
-        var parsedSearch: SearchQuery? {
-            search.isEmpty ? nil : SearchQuery(parsing: search, asYouType: true, now: Date(timeIntervalSince1970: 0))
-        }
+        var parsedSearch: SearchQuery? { parsedSearch(now: Date(timeIntervalSince1970: 0)) }
     }
 
     /// The refresh under way: feeds done of all, new posts so far, feeds failed.
