@@ -16,7 +16,7 @@ import Testing
             ("1", "SQLite and the write-ahead log", "<p>Checkpoints &amp; pages</p>", "Mon, 02 Mar 2026 10:00:00 GMT"),
             ("2", "A café in Paris", "<p>Espresso, not SQLite</p>", "Tue, 03 Mar 2026 10:00:00 GMT"),
             ("3", "Vacuum", "<p>Reclaiming <b>pages</b></p>", "Wed, 04 Mar 2026 10:00:00 GMT"),
-        ].map { "<item><guid>\($0)</guid><title>\($1)</title><description><![CDATA[\($2)]]></description><pubDate>\($3)</pubDate></item>" }
+        ].map { "<item><guid>\($0)</guid><link>https://db.example/\($0)</link><title>\($1)</title><description><![CDATA[\($2)]]></description><pubDate>\($3)</pubDate></item>" }
         let feed = try scratch.file(#"<rss version="2.0"><channel><title>Databases</title>\#(items.joined())</channel></rss>"#, suffix: "xml").path
         for arguments in [["add", feed], ["refresh"]] {
             let result = try BuiltExecutable.run("scrollwork", arguments + ["--database", database])
@@ -45,6 +45,7 @@ import Testing
         #expect(object?["title"] as? String == "A café in Paris")
         #expect(object?["matches"] as? [[Int]] == [[2, 6]])
         #expect(object?["feed"] as? String == "Databases")
+        #expect(object?["link"] as? String == "https://db.example/2")
 
         // A leading -word, and what the query left out.
         let excluded = try search(["sqlite", "-paris", "is:nice"])

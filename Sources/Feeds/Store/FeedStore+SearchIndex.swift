@@ -7,7 +7,7 @@ import GRDB
 /// removed (`cafe` finds `café`), and prefixes of two and three characters have indexes of
 /// their own, so that search as you type reads one list for its first letters.
 ///
-/// It is kept in the transaction of every write: ``upserting(_:into:now:arrivingStates:prepared:)``
+/// It is kept in the transaction of every write: ``upserting(_:into:now:arrivingStates:prepared:indexing:)``
 /// writes a post's row beside the post; triggers delete it with the post (however the post
 /// goes: a refresh, retention, a removed feed's cascade, a sync) and rewrite the feed title of
 /// a feed's posts when the feed's title changes.

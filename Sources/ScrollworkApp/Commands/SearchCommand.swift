@@ -42,18 +42,20 @@ struct SearchCommand: AsyncParsableCommand {
         }
         try await reportingFailures("search") {
             let store = try store.openForReading()
-            let feeds = Dictionary(uniqueKeysWithValues: try await store.feeds().map { ($0.id, $0) })
-            let rows = try await store.rows(EntryQuery(search: query, order: by, limit: limit))
+            let results = EntryQuery(search: query, order: by, limit: limit)
+            let rows = try await store.rows(results)
+            // A row has no link: JSON reads the same page's entries once for theirs.
+            let links = json ? Dictionary(try await store.entries(results).map { ($0.id, $0.entry.link) }, uniquingKeysWith: { first, _ in first }) : [:]
             let highlight = SearchHighlight(query)
             let bold = !json && isatty(STDOUT_FILENO) == 1
             for row in rows {
-                let feedName = feeds[row.feedID].map { $0.title ?? $0.url.absoluteString } ?? row.feedTitle
+                let feedName = row.feedTitle
                 let titleMatches = highlight.ranges(in: row.title, field: .title)
                 if json {
                     let offsets = titleMatches.map {
                         "[\(row.title.distance(from: row.title.startIndex, to: $0.lowerBound)), \(row.title.distance(from: row.title.startIndex, to: $0.upperBound))]"
                     }
-                    let link = feeds[row.feedID] == nil ? nil : try await store.entry(id: row.id)?.entry.link
+                    let link = links[row.id] ?? nil
                     let fields = [
                         ("id", "\(row.id)"), ("feed", JSONText.quoted(feedName)), ("title", JSONText.quoted(row.title)),
                         ("link", link.map { JSONText.quoted($0.absoluteString) } ?? "null"),
