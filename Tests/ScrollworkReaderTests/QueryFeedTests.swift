@@ -47,6 +47,16 @@ import Testing
         #expect(saved == text.replacingOccurrences(of: "[query_feeds]\n", with: "[query_feeds]\n\"He said \\\"hi\\\"\" = \"\\\"hi there\\\" -spam\"\n"))
         let settings = try ReaderSettings.load(from: file)
         #expect(settings.queryFeeds.map(\.name) == ["He said \"hi\"", "wal"])
+        // A file that cannot be written says why, in the system's words.
+        let blocked = scratch.path("a-file")
+        try Data("x".utf8).write(to: blocked)
+        do {
+            try ReaderSettings.saving(QueryFeed(name: "x", query: "x"), in: blocked.appendingPathComponent("config.toml"))
+            Issue.record("a settings file under a file was written")
+        } catch {
+            #expect(error.description.hasSuffix("config.toml: cannot write the settings: A file with the same name already exists."),
+                    "\(error.description)")
+        }
         // A file with a mistake is left as it is.
         try Data("refresh_interval = \"often\"\n".utf8).write(to: file)
         #expect(throws: SettingsError.self) { try ReaderSettings.saving(QueryFeed(name: "x", query: "x"), in: file) }

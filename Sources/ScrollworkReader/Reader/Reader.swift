@@ -351,7 +351,7 @@ package final class Reader: ListViewportHost {
                     try ReaderSettings.saving(feed, in: file)
                     send(.queryFeedSaved(feed, failure: nil))
                 } catch {
-                    send(.queryFeedSaved(feed, failure: error.problems.first.map { "\($0)" } ?? "\(error)"))
+                    send(.queryFeedSaved(feed, failure: error.description.split(separator: "\n").first.map(String.init) ?? "\(error)"))
                 }
             case .loadArticle(let id):
                 let (store, sink) = (self.store, self.sink)

@@ -131,13 +131,20 @@ extension ReaderSettings {
         let result = lines.joined(separator: "\n")
         let settings = try ReaderSettings(toml: result, file: file.path)
         guard settings.queryFeeds.contains(feed) else {
-            throw SettingsError(file: file.path, problems: [SettingsProblem(kind: .unreadable("the saved search would not read back"))])
+            throw SettingsError(file: file.path, problems: [SettingsProblem(kind: .unwritable("the saved search would not read back"))])
         }
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(result.utf8).write(to: file, options: .atomic)
         } catch {
-            throw SettingsError(file: file.path, problems: [SettingsProblem(kind: .unreadable(error.localizedDescription))])
+            // Foundation's message starts "The operation could not be completed."; the reason
+            // is the system's error underneath, else the rest of the message.
+            let underlying = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? $0 : nil }
+            let boilerplate = "The operation could not be completed. "
+            let message = error.localizedDescription
+            let reason = underlying.map { String(cString: strerror(Int32($0.code))) }
+                ?? (message.hasPrefix(boilerplate) ? String(message.dropFirst(boilerplate.count)) : message)
+            throw SettingsError(file: file.path, problems: [SettingsProblem(kind: .unwritable(reason))])
         }
     }
 }

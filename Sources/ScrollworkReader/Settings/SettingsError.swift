@@ -29,6 +29,8 @@ struct SettingsProblem: Equatable, Sendable {
     enum Kind: Equatable, Sendable, CustomStringConvertible {
         /// The file could not be read (permissions, a directory, not UTF-8).
         case unreadable(String)
+        /// The file could not be written (a saved search): why.
+        case unwritable(String)
         /// Not TOML: the parser's message.
         case syntax(String)
         /// Beyond what a settings file may hold (``TOMLDocument/Limits``): which limit.
@@ -50,6 +52,8 @@ struct SettingsProblem: Equatable, Sendable {
             switch self {
             case .unreadable(let reason):
                 return "cannot read the settings: \(reason)"
+            case .unwritable(let reason):
+                return "cannot write the settings: \(reason)"
             case .syntax(let message):
                 return "not valid TOML: \(message)"
             case .overLimit(let message):
