@@ -240,6 +240,21 @@ let package = Package(
             linkerSettings: [.unsafeFlags(executableLinkFlags, .when(platforms: [.linux]))]
         ),
 
+        // Fuzzing (see Scripts/fuzz.sh and README, "Fuzzing"): each parser of untrusted bytes as a
+        // check of one input, in libraries the normal build compiles and FuzzReplayTests runs
+        // over every input kept in Fuzz/Corpus; the libFuzzer executables that drive them are
+        // declared only for a fuzzing build (`fuzzTargets` below).
+        .target(name: "FuzzSupport", dependencies: ["StableHashing"], path: "Fuzz/FuzzSupport"),
+        .target(name: "FeedsFuzzing", dependencies: ["FuzzSupport", "Feeds"], path: "Fuzz/FeedsFuzzing"),
+        .target(name: "TerminalFuzzing", dependencies: ["FuzzSupport", "TerminalUI", "Thumbnails"], path: "Fuzz/TerminalFuzzing"),
+        .target(name: "ThumbnailsFuzzing", dependencies: ["FuzzSupport", "Thumbnails"], path: "Fuzz/ThumbnailsFuzzing"),
+        .target(name: "SyncFuzzing", dependencies: ["FuzzSupport", "FeedsFuzzing", "Feeds", "FeedSync"], path: "Fuzz/SyncFuzzing"),
+        .target(name: "ReaderFuzzing", dependencies: ["FuzzSupport", "ScrollworkReader"], path: "Fuzz/ReaderFuzzing", swiftSettings: readerSwiftSettings),
+        .testTarget(
+            name: "FuzzReplayTests",
+            dependencies: ["FuzzSupport", "FeedsFuzzing", "TerminalFuzzing", "ThumbnailsFuzzing", "SyncFuzzing", "ReaderFuzzing"]
+        ),
+
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "SeededRandom"]),
         // For any test: a clock that does not wait, scratch directories, hostile text, the
         // built executables, a pseudo-terminal and tmux. No engine of the package, so engine
@@ -255,10 +270,12 @@ let package = Package(
         ),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures", "SeededRandom"]),
         .testTarget(name: "ThumbnailLoadingTests", dependencies: ["ThumbnailLoading", "Thumbnails", "ContentLoading", "ImageFixtures"]),
+        // For leak tests: the bytes the C library's malloc has out (glibc's mallinfo2).
+        .target(name: "CHeapStatistics", path: "Tests/CHeapStatistics"),
         .testTarget(
             name: "FeedsTests",
             dependencies: [
-                "Feeds", "FeedsHTTP", "SeededRandom", "ScrollworkTestSupport", "FeedsTestSupport",
+                "Feeds", "FeedsHTTP", "SeededRandom", "ScrollworkTestSupport", "FeedsTestSupport", "CHeapStatistics",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -307,3 +324,28 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// The fuzz targets: (executable, the library whose check it drives). Each is a libFuzzer
+/// executable of one file, `Fuzz/Targets/NAME/Fuzz.swift`, whose entry runs libFuzzer's driver
+/// (`CFuzzDriver`), declared only when `SCROLLWORK_FUZZ` is set, since it links with
+/// `-sanitize=fuzzer`: `swift build` and `swift test` never build them. `Scripts/fuzz.sh` sets it.
+let fuzzTargets: [(name: String, library: String)] = [
+    ("fuzz-feed-parser", "FeedsFuzzing"),
+    ("fuzz-xml-differential", "FeedsFuzzing"),
+    ("fuzz-input-repair", "FeedsFuzzing"),
+    ("fuzz-html-text", "FeedsFuzzing"),
+    ("fuzz-json-feed", "FeedsFuzzing"),
+    ("fuzz-opml", "FeedsFuzzing"),
+    ("fuzz-dates", "FeedsFuzzing"),
+    ("fuzz-input-decoder", "TerminalFuzzing"),
+    ("fuzz-sixel", "TerminalFuzzing"),
+    ("fuzz-images", "ThumbnailsFuzzing"),
+    ("fuzz-sync-replies", "SyncFuzzing"),
+    ("fuzz-settings", "ReaderFuzzing"),
+]
+if Context.environment["SCROLLWORK_FUZZ"] != nil {
+    package.targets.append(.target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"))
+    package.targets += fuzzTargets.map { target in
+        .executableTarget(name: target.name, dependencies: ["CFuzzDriver", "FuzzSupport", .target(name: target.library)], path: "Fuzz/Targets/\(target.name)")
+    }
+}

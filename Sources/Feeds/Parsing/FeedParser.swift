@@ -95,6 +95,9 @@ extension FeedParser {
         /// The most text that entities declared in the document may expand to, in total. Real
         /// feeds declare none; 1 MiB stops "billion laughs" at a millionth of its size.
         public var maxEntityExpansionBytes = 1 << 20
+        /// Whether a UTF-8 document is read by libxml2 alone instead of Feeds' own scanner
+        /// first: the reference the scanner is fuzzed against, slower and never needed.
+        package var readsWithLibXML2Only = false
 
         /// The defaults described on each property.
         public init() {}

@@ -123,7 +123,7 @@ final class FeedStream {
         case .xml:
             let builder = XMLFeedBuilder(feedURL: url, batchSize: configuration.batchSize, maxFieldBytes: configuration.maxFieldBytes)
             let parser = XMLReader(handler: builder, firstBytes: prefix, charset: charset,
-                                       maxExpansionBytes: configuration.maxEntityExpansionBytes)
+                                   maxExpansionBytes: configuration.maxEntityExpansionBytes, libxml2Only: configuration.readsWithLibXML2Only)
             mode = .xml(parser, builder, bytesBeforeRoot: prefix)
             return try afterFeeding(parser, builder)
         }

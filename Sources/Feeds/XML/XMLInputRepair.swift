@@ -13,7 +13,7 @@
 ///
 /// Works on pieces as they arrive, holding back the few bytes at a piece's end that the next
 /// piece decides. A piece that needs no repair passes through uncopied.
-struct XMLInputRepair {
+package struct XMLInputRepair {
     private enum State: Equatable {
         /// Before the first markup: whitespace here may precede an XML declaration.
         case start
@@ -35,7 +35,7 @@ struct XMLInputRepair {
     let readsAsUTF8: Bool
     /// Whether a byte was found that is not UTF-8: every one after it is checked too, and
     /// read as windows-1252.
-    private(set) var isLegacy = false
+    package private(set) var isLegacy = false
     private var state = State.start
     /// Bytes from the end of the last piece that the next one decides.
     private var held: [UInt8] = []
@@ -43,7 +43,7 @@ struct XMLInputRepair {
     /// declaration follows it.
     static var maxHeldSpace: Int { 4096 }
     /// How many repairs were made.
-    private(set) var repairs = 0
+    package private(set) var repairs = 0
 
     /// A repair that repairs nothing, for bytes repaired before.
     static var none: XMLInputRepair { XMLInputRepair(repairsMarkup: false, repairsUTF8: false) }
@@ -59,7 +59,7 @@ struct XMLInputRepair {
     /// A repair for a document that starts with `firstBytes`, whose encoding libxml2 will take
     /// from `charset` (an HTTP charset hint, which overrides the declaration) or else from the
     /// document.
-    init(firstBytes: [UInt8], charset: String?) {
+    package init(firstBytes: [UInt8], charset: String?) {
         let compatible = XMLEncoding.isASCIICompatible(firstBytes: firstBytes, charset: charset)
         let declared = XMLEncoding.declaredEncoding(firstBytes)
         let isUTF8 = { (name: String?) in name.map { XMLBytes.isUTF8($0.utf8) } ?? true }
@@ -67,7 +67,7 @@ struct XMLInputRepair {
     }
 
     /// `piece` repaired, or `nil` when it passes as it is; with `final`, nothing is held back.
-    mutating func repair(_ piece: UnsafeBufferPointer<UInt8>, final: Bool) -> [UInt8]? {
+    package mutating func repair(_ piece: UnsafeBufferPointer<UInt8>, final: Bool) -> [UInt8]? {
         guard repairsMarkup || repairsUTF8 else { return nil }
         if held.isEmpty {
             return scan(piece, final: final)

@@ -125,6 +125,11 @@ final class XMLPushParser {
         for entity in ownedEntities {
             free(UnsafeMutableRawPointer(mutating: entity.pointee.name))
             free(entity.pointee.content)
+            // libxml2 hands an entity it gets back from `getEntity` right after the entity's
+            // declaration the declaration's raw text (`orig`), which the entity then owns. It
+            // is libxml2's xmlMalloc, which is malloc: nothing here replaces libxml2's
+            // allocator (xmlMemSetup).
+            free(entity.pointee.orig)
             entity.deallocate()
         }
     }

@@ -26,12 +26,17 @@ final class XMLReader {
 
     /// A reader that reports to `handler`. The first bytes (at least four, when the document
     /// has them) show the encoding; `charset`, an HTTP charset hint, overrides the declaration.
-    /// Lines are counted for ``line`` only if `countingLines`.
-    init(handler: any XMLEventHandling, firstBytes: [UInt8], charset: String?, maxExpansionBytes: Int, countingLines: Bool = false) {
+    /// Lines are counted for ``line`` only if `countingLines`. With `libxml2Only`, a UTF-8
+    /// document is read by libxml2 alone, as one in another encoding libxml2 knows is: the
+    /// scanner's reference, for the differential fuzz target.
+    init(handler: any XMLEventHandling, firstBytes: [UInt8], charset: String?, maxExpansionBytes: Int, countingLines: Bool = false,
+         libxml2Only: Bool = false) {
         self.handler = handler
         self.maxExpansionBytes = maxExpansionBytes
         var firstBytes = firstBytes
-        switch XMLEncoding.of(firstBytes: firstBytes, charset: charset) {
+        var encoding = XMLEncoding.of(firstBytes: firstBytes, charset: charset)
+        if libxml2Only, encoding == .utf8 { encoding = .libxml2 }
+        switch encoding {
         case .libxml2:
             // libxml2 reads the document whole, its own repair in front.
             self.repair = .none

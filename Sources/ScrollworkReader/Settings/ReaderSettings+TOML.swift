@@ -18,7 +18,7 @@ extension ReaderSettings {
     ///
     /// - Parameter file: How errors name the file.
     /// - Throws: ``SettingsError`` with each problem and its line.
-    init(toml text: String, file: String) throws(SettingsError) {
+    package init(toml text: String, file: String) throws(SettingsError) {
         let document: TOMLDocument
         do {
             document = try TOMLDocument(parsing: text)

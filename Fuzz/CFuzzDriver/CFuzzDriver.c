@@ -1,0 +1,1 @@
+// The declaration of libFuzzer's driver is the whole of this target; see the header.

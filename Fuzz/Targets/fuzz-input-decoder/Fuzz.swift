@@ -1,0 +1,16 @@
+import CFuzzDriver
+import TerminalFuzzing
+
+/// libFuzzer's callback: one input to `TerminalFuzzTargets.inputDecoder`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    TerminalFuzzTargets.inputDecoder.run(data, count)
+}
+
+/// The program's entry, which SwiftPM links `main` to: libFuzzer's driver, with its options.
+@_cdecl("fuzz_input_decoder_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var argc = argc
+    var argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv, fuzzOneInput)
+}

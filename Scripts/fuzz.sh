@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Builds a fuzz target with libFuzzer and AddressSanitizer and runs it.
+#
+#   Scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]   fuzz for SECONDS (0: replay the corpus once)
+#   Scripts/fuzz.sh --list                                  the targets
+#
+# TARGET is a folder of Fuzz/Targets (fuzz-feed-parser, …). The build goes to .build/fuzz
+# (release, with debug info, instrumented for coverage and checked by ASan); the normal build
+# is untouched, and `swift build` never builds these targets (Package.swift declares them only
+# when SCROLLWORK_FUZZ is set). The run reads and grows Fuzz/Corpus/TARGET, from a copy: new
+# inputs that reach new code are merged back, minimised, when it ends. A crash or a broken
+# invariant leaves its input in .build/fuzz/findings/TARGET/ and the script fails; turn it
+# into a test beside the code it broke.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = "--list" ]; then
+    ls Fuzz/Targets
+    exit 0
+fi
+if [ $# -lt 2 ]; then
+    echo "usage: Scripts/fuzz.sh TARGET SECONDS [libFuzzer options...] | --list" >&2
+    exit 2
+fi
+target=$1
+seconds=$2
+shift 2
+if [ ! -d "Fuzz/Targets/$target" ]; then
+    echo "fuzz.sh: no target $target; the targets are:" >&2
+    ls Fuzz/Targets >&2
+    exit 2
+fi
+
+export SCROLLWORK_FUZZ=1
+scratch=.build/fuzz
+# Coverage and ASan in every Swift module and C target of the target's graph: the C shims
+# (CThumbnails, CSearchRank) too, so ASan sees their reads. The system libraries (libpng,
+# libjpeg, libxml2, SQLite) are Debian's, uninstrumented: ASan still catches our misuse of
+# their buffers through its interceptors.
+swift build -c release --scratch-path "$scratch" --product "$target" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -g \
+    -Xcc -fsanitize=fuzzer-no-link,address -Xcc -g >&2
+binary="$scratch/release/$target"
+
+corpus="Fuzz/Corpus/$target"
+mkdir -p "$corpus"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp -r "$corpus/." "$work/"
+findings="$scratch/findings/$target"
+mkdir -p "$findings"
+
+# Inputs up to 64 KB: room for a feed with several entries, an image with its tables.
+options=(-max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -artifact_prefix="$findings/" "$@")
+if [ "$seconds" = 0 ]; then
+    "$binary" "${options[@]}" -runs=0 "$corpus"
+    exit
+fi
+status=0
+ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$binary" "${options[@]}" -max_total_time="$seconds" "$work" || status=$?
+# Keep what reached new code, minimised into the corpus (only inputs that add coverage).
+"$binary" -merge=1 -max_len=65536 "$corpus" "$work" >/dev/null 2>&1 || true
+echo "fuzz.sh: $target: $(ls "$corpus" | wc -l) inputs in $corpus; findings in $findings: $(ls "$findings" | wc -l)" >&2
+exit $status
