@@ -57,6 +57,8 @@ if [ "$seconds" = 0 ]; then
     exit
 fi
 status=0
+# Swift's own crash reporter reads memory ASan does not let it: libFuzzer reports instead.
+export SWIFT_BACKTRACE=enable=no
 ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$binary" "${options[@]}" -max_total_time="$seconds" "$work" || status=$?
 # Keep what reached new code, minimised into the corpus (only inputs that add coverage).
 "$binary" -merge=1 -max_len=65536 "$corpus" "$work" >/dev/null 2>&1 || true

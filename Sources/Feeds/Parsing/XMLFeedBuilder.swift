@@ -30,7 +30,8 @@ final class XMLFeedBuilder: XMLEventHandling {
 
     func endElement(_ name: String, namespace: XMLNamespace) { reading.endElement(name, namespace: namespace) }
 
-    /// Ends the document: an entry left open by a truncated or broken document is kept.
+    /// Ends the document: an entry left open by a truncated or broken document is kept,
+    /// without the field it broke off in.
     func finishDocument() { reading.finishDocument() }
 
     /// The batches completed since the last call.
@@ -182,8 +183,15 @@ struct XMLFeedReading {
         stack.removeLast()
     }
 
-    /// Ends the document: an entry left open by a truncated or broken document is kept.
+    /// Ends the document: an entry left open by a truncated or broken document is kept,
+    /// without the field it broke off in.
+    ///
+    /// That field is dropped rather than kept cut short: how much of its text arrived before
+    /// the break depends on how the bytes were split (libxml2 hands out a long text in pieces
+    /// as they arrive, but a character data section that holds the break, read whole, not at
+    /// all), and a feed reads the same however its bytes arrive.
     mutating func finishDocument() {
+        capture = nil
         closeOpenEntry()
     }
 
