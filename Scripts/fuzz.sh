@@ -10,7 +10,7 @@
 # when SCROLLWORK_FUZZ is set). The run reads and grows Fuzz/Corpus/TARGET, from a copy: new
 # inputs that reach new code are merged back, minimised, when it ends. A crash or a broken
 # invariant leaves its input in .build/fuzz/findings/TARGET/ and the script fails; turn it
-# into a test beside the code it broke.
+# into a test (Tests/*/FuzzFindingTests.swift) with the input in the test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -50,8 +50,8 @@ cp -r "$corpus/." "$work/"
 findings="$scratch/findings/$target"
 mkdir -p "$findings"
 
-# Inputs up to 64 KB: room for a feed with several entries, an image with its tables.
-options=(-max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -artifact_prefix="$findings/" "$@")
+# Inputs up to 16 KB: room for a feed with several entries, an image with its tables.
+options=(-max_len=16384 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -artifact_prefix="$findings/" "$@")
 if [ "$seconds" = 0 ]; then
     "$binary" "${options[@]}" -runs=0 "$corpus"
     exit
@@ -60,7 +60,15 @@ status=0
 # Swift's own crash reporter reads memory ASan does not let it: libFuzzer reports instead.
 export SWIFT_BACKTRACE=enable=no
 ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$binary" "${options[@]}" -max_total_time="$seconds" "$work" || status=$?
-# Keep what reached new code, minimised into the corpus (only inputs that add coverage).
-"$binary" -merge=1 -max_len=65536 "$corpus" "$work" >/dev/null 2>&1 || true
+# Keep the smallest set of inputs, old and new, that reaches all the code they reach (a
+# set cover), in place of the corpus: it stays small enough to keep in the repository.
+merged=$(mktemp -d)
+if "$binary" -set_cover_merge=1 -max_len=16384 -timeout=10 "$merged" "$corpus" "$work" >"$scratch/merge-$target.log" 2>&1; then
+    rm -f "$corpus"/*
+    cp "$merged"/* "$corpus"/ 2>/dev/null || true
+else
+    echo "fuzz.sh: the corpus could not be merged (see $scratch/merge-$target.log); it is left as it was" >&2
+fi
+rm -rf "$merged"
 echo "fuzz.sh: $target: $(ls "$corpus" | wc -l) inputs in $corpus; findings in $findings: $(ls "$findings" | wc -l)" >&2
 exit $status

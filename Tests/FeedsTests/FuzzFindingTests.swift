@@ -61,4 +61,42 @@ import Testing
             #expect(try parse(pieceSize: pieceSize) == whole, "in pieces of \(pieceSize)")
         }
     }
+
+    /// fuzz-input-repair: in a document read as windows-1252 for its bytes that are not UTF-8,
+    /// the bytes of what looked like an entity reference's name (`&hell\u{E9}p;`) were passed
+    /// over unread, so libxml2 met them raw and stopped reading the feed there. Now a name
+    /// whose bytes are not UTF-8 is no reference: its `&` is text, its bytes windows-1252.
+    @Test func legacyBytesInAReferenceAreRead() throws {
+        let document = Array(#"<rss version="2.0"><channel><title>T</title><item><title>Caf"#.utf8) + [0xE9]
+            + Array(" &hell".utf8) + [0xE9] + Array("p".utf8) + [0xF1] + Array(#"; fin</title><description>d</description></item>"#.utf8)
+            + Array(#"<item><title>Second</title></item></channel></rss>"#.utf8)
+        var repair = XMLInputRepair(firstBytes: document, charset: nil)
+        let repaired = try #require(document.withUnsafeBufferPointer { repair.repair($0, final: true) })
+        #expect(String(validating: repaired, as: UTF8.self) != nil)
+        var parser = FeedParser()
+        let entries = try parser.consume(document).joined() + parser.finish().entries
+        #expect(entries.map(\.title) == ["Café &hellépñ; fin", "Second"])
+    }
+
+    /// fuzz-feed-parser, a timeout: entities that nest references to a name nobody declares
+    /// expand to nothing, so the expansion budget never ran out while the references
+    /// multiplied: twelve levels of ten are 10¹² lookups, hours. Every reference now costs its
+    /// own length of the budget.
+    @Test(.timeLimit(.minutes(1))) func referencesToNothingSpendTheBudget() {
+        var declarations = "<!ENTITY lol0 \"&nobody;&nobody;&nobody;&nobody;&nobody;&nobody;&nobody;&nobody;&nobody;&nobody;\">\n"
+        for level in 1...12 {
+            declarations += "<!ENTITY lol\(level) \"\(String(repeating: "&lol\(level - 1);", count: 10))\">\n"
+        }
+        let document = Array("""
+            <?xml version="1.0"?>
+            <!DOCTYPE rss [
+            \(declarations)]>
+            <rss version="2.0"><channel><title>&lol12;</title><item><title>x</title></item></channel></rss>
+            """.utf8)
+        #expect(throws: FeedParsingError.entityExpansionLimitExceeded(limit: FeedParser.Configuration().maxEntityExpansionBytes)) {
+            var parser = FeedParser()
+            _ = try parser.consume(document)
+            _ = try parser.finish()
+        }
+    }
 }

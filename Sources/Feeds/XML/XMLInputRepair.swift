@@ -272,7 +272,17 @@ package struct XMLInputRepair {
         }
         guard Self.startsName(bytes[position]) else { return 0 }
         let first = position
-        while position < bytes.count, position - first <= 64, Self.continuesName(bytes[position]) { position += 1 }
+        while position < bytes.count, position - first <= 64, Self.continuesName(bytes[position]) {
+            // While bytes of 128 and above are checked, a name's are too: one that is not UTF-8
+            // makes no name, and is left to the text's repair (it was passed over unread).
+            guard repairsUTF8, bytes[position] >= 0x80 else {
+                position += 1
+                continue
+            }
+            guard let length = Self.utf8Length(bytes, at: position, final: false) else { return nil }
+            guard length > 0 else { return 0 }
+            position += length
+        }
         guard position < bytes.count else { return position - first > 64 ? 0 : nil }
         return bytes[position] == UInt8(ascii: ";") ? position + 1 : 0
     }
