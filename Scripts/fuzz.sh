@@ -37,9 +37,12 @@ scratch=.build/fuzz
 # (CThumbnails, CSearchRank) too, so ASan sees their reads. The system libraries (libpng,
 # libjpeg, libxml2, SQLite) are Debian's, uninstrumented: ASan still catches our misuse of
 # their buffers through its interceptors.
-swift build -c release --scratch-path "$scratch" --product "$target" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -g \
-    -Xcc -fsanitize=fuzzer-no-link,address -Xcc -g >&2
+# SCROLLWORK_FUZZ_BUILT=1 runs the target as last built, for runs beside a build.
+if [ "${SCROLLWORK_FUZZ_BUILT:-0}" != 1 ]; then
+    swift build -c release --scratch-path "$scratch" --product "$target" \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -g \
+        -Xcc -fsanitize=fuzzer-no-link,address -Xcc -g >&2
+fi
 binary="$scratch/release/$target"
 
 corpus="Fuzz/Corpus/$target"

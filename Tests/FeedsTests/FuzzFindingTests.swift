@@ -99,4 +99,67 @@ import Testing
             _ = try parser.finish()
         }
     }
+
+    /// fuzz-xml-differential, a crash (arithmetic overflow): a date whose zone offset is a run
+    /// of twenty digits or more overflowed while its digits were added up, and stopped the
+    /// program. A run of more than four digits is no offset: the date reads as one whose zone
+    /// is unknown does.
+    @Test func aLongZoneOffsetIsNoOffset() {
+        let digits = String(repeating: "3", count: 30)
+        #expect(FeedDate.parse("2024-\(digits)-01T10:00:00Z") == nil)
+        let unknownZone = FeedDate.parse("Mon, 02 Jan 2006 15:04:05 XYZW")
+        #expect(unknownZone != nil)
+        #expect(FeedDate.parse("Mon, 02 Jan 2006 15:04:05 -\(digits)") == unknownZone)
+        #expect(FeedDate.parse("Mon, 02 Jan 2006 15:04:05 GMT+\(digits)") == unknownZone)
+        #expect(FeedDate.parse("Mon, 02 Jan 2006 15:04:05 -0700") == unknownZone.map { $0 + 7 * 3600 })
+    }
+
+    /// fuzz-feed-parser, whole against in pieces: libxml2 recovers from a broken document
+    /// differently depending on where its input is cut, so this one gave its channel's entry
+    /// whole and not when cut after any of several bytes. libxml2 now reads in blocks counted
+    /// from the document's start, however the bytes arrive.
+    @Test func libxml2ReadsTheSameWholeAndInPieces() throws {
+        let document = Array(#"""
+            <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="htthttp://www.w3.iption>RSS 0.1/">
+            <channel><title>Ninety</title><linen</title><http://www.w3.org/1999/0>nk><description>RSS 0.1</description>
+              <items/rss>le>日本語 — ça 👍
+            """#.utf8) + [0xF0] + Array("<tle><item".utf8)
+        func parse(_ pieces: [ArraySlice<UInt8>]) -> String {
+            var parser = FeedParser()
+            var entries: [FeedEntry] = []
+            do {
+                for piece in pieces { entries += try parser.consume(piece).joined() }
+                let end = try parser.finish()
+                return "\(entries + end.entries) \(end.info) \(end.isMalformed)"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let whole = parse([document[...]])
+        for cut in 1..<document.count {
+            #expect(parse([document[..<cut], document[cut...]]) == whole, "cut after byte \(cut)")
+        }
+    }
+
+    /// fuzz-input-repair, whole against in pieces: a reference whose name was 65 letters long
+    /// was left alone when its `;` came in the same piece, and its `&` escaped when the piece
+    /// ended right before the `;`. A name of up to 64 letters is a reference either way.
+    @Test func aLongReferenceIsRepairedTheSameWholeAndInPieces() {
+        for length in [63, 64, 65, 66] {
+            let document = Array("<rss><channel><title>a &\(String(repeating: "n", count: length)); b</title></channel></rss>".utf8)
+            func repaired(_ pieces: [ArraySlice<UInt8>]) -> [UInt8] {
+                var repair = XMLInputRepair(firstBytes: Array(document.prefix(4)), charset: nil)
+                var out: [UInt8] = []
+                for (index, piece) in pieces.enumerated() {
+                    out += piece.withUnsafeBufferPointer { repair.repair($0, final: index == pieces.count - 1) } ?? Array(piece)
+                }
+                return out
+            }
+            let whole = repaired([document[...]])
+            #expect(String(decoding: whole, as: UTF8.self).contains("&amp;") == (length > 64))
+            for cut in 1..<document.count {
+                #expect(repaired([document[..<cut], document[cut...]]) == whole, "a name of \(length), cut after byte \(cut)")
+            }
+        }
+    }
 }

@@ -48,7 +48,7 @@ enum HTMLSAXParser {
         _ = library.htmlCtxtUseOptions(context, Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue))
         var html = html
-        html.withUTF8 { library.feed(context, $0, through: library.htmlParseChunk, pieceSize: XMLPushParser.maxPieceBytes, terminate: true) }
+        html.withUTF8 { library.feed(context, $0, through: library.htmlParseChunk, pieceSize: XMLPushParser.blockBytes, terminate: true) }
     }
 
     private final class Box {

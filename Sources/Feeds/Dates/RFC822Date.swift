@@ -232,7 +232,8 @@ enum RFC822Date {
         var value = 0
         var count = 0
         for byte in token.dropFirst() where byte != UInt8(ascii: ":") {
-            guard FeedDate.isDigit(byte) else { return nil }
+            // Four digits at most: a longer run is no offset (and twenty would overflow).
+            guard FeedDate.isDigit(byte), count < 4 else { return nil }
             value = value * 10 + Int(byte - 0x30)
             count += 1
         }

@@ -272,7 +272,7 @@ package struct XMLInputRepair {
         }
         guard Self.startsName(bytes[position]) else { return 0 }
         let first = position
-        while position < bytes.count, position - first <= 64, Self.continuesName(bytes[position]) {
+        while position < bytes.count, position - first < Self.maxReferenceName, Self.continuesName(bytes[position]) {
             // While bytes of 128 and above are checked, a name's are too: one that is not UTF-8
             // makes no name, and is left to the text's repair (it was passed over unread).
             guard repairsUTF8, bytes[position] >= 0x80 else {
@@ -283,9 +283,15 @@ package struct XMLInputRepair {
             guard length > 0 else { return 0 }
             position += length
         }
-        guard position < bytes.count else { return position - first > 64 ? 0 : nil }
+        // A name that reached the limit is a reference only if its `;` follows: whether it
+        // does, when the bytes end there, the next piece tells.
+        guard position < bytes.count else { return nil }
         return bytes[position] == UInt8(ascii: ";") ? position + 1 : 0
     }
+
+    /// The longest name of a reference the repair leaves alone; an `&` before a longer one is
+    /// text. Names of real entities are a few letters.
+    private static var maxReferenceName: Int { 64 }
 
     /// The length of the valid UTF-8 sequence at `index`; 0 if the byte there starts none;
     /// `nil` if the bytes end in the middle of one (and more may come). The first answer

@@ -60,8 +60,14 @@ final class XMLPushParser {
     private var skippedStarts: Int
     private var skippedEnds: Int
 
-    /// The most bytes handed to libxml2 in one call; see ``feed(_:terminate:)``.
-    static let maxPieceBytes = 256 << 10
+    /// The blocks libxml2 reads the document in, counted from the first byte it reads,
+    /// however the bytes arrived: its recovery from errors depends on where its input is cut
+    /// (a broken tag cut in two is read otherwise than whole), and a feed must read the same
+    /// whether it comes in one piece or many.
+    static let blockBytes = 16 << 10
+    /// Bytes that arrived but make no whole block yet; libxml2 gets them with the next block,
+    /// or at the end.
+    private var unparsed: [UInt8] = []
 
     /// libxml2's options for every feed: recover what it can, never reach the network, keep
     /// warnings quiet.
@@ -136,9 +142,9 @@ final class XMLPushParser {
 
     /// Parses `bytes`; with `terminate`, also tells libxml2 the document ended.
     ///
-    /// However many bytes a caller hands over at once, libxml2 gets them in pieces of at most
-    /// ``maxPieceBytes``: given one piece of about 10 MB or more, it stops with a "huge input"
-    /// error and the rest of a valid document would be lost.
+    /// However the bytes arrive, libxml2 gets them in blocks of ``blockBytes``: the same
+    /// document reads the same, and no piece is so big (about 10 MB) that libxml2 stops with a
+    /// "huge input" error and the rest of a valid document is lost.
     func feed(_ bytes: some Collection<UInt8>, terminate: Bool) {
         guard context != nil, failure == nil else { return }
         let repaired = bytes.withContiguousStorageIfAvailable { repair.repair($0, final: terminate) }
@@ -151,16 +157,29 @@ final class XMLPushParser {
         if repair.repairs > 0 { isMalformed = true }
     }
 
-    /// Hands `bytes` to libxml2 as they are.
+    /// Hands `bytes` to libxml2 as they are, in blocks of ``blockBytes`` (the rest at the end).
     private func parse(_ bytes: some Collection<UInt8>, terminate: Bool) {
         guard let context, let library, failure == nil else { return }
-        let parse = { (buffer: UnsafeBufferPointer<UInt8>) in
-            library.feed(context, buffer, through: library.parseChunk, pieceSize: Self.maxPieceBytes, terminate: terminate) {
+        let parse = { (buffer: UnsafeBufferPointer<UInt8>, terminate: Bool) in
+            library.feed(context, buffer, through: library.parseChunk, pieceSize: Self.blockBytes, terminate: terminate) {
                 self.failure == nil && context.pointee.disableSAX == 0
             }
         }
-        if bytes.withContiguousStorageIfAvailable(parse) == nil {
-            Array(bytes).withUnsafeBufferPointer(parse)
+        // The whole blocks straight from the caller's bytes when nothing waits; only the rest
+        // is copied.
+        let handled = unparsed.isEmpty && bytes.withContiguousStorageIfAvailable { buffer -> Bool in
+            let whole = terminate ? buffer.count : buffer.count / Self.blockBytes * Self.blockBytes
+            if whole > 0 || terminate { parse(UnsafeBufferPointer(rebasing: buffer[..<whole]), terminate) }
+            unparsed.append(contentsOf: buffer[whole...])
+            return true
+        } == true
+        if !handled {
+            unparsed.append(contentsOf: bytes)
+            let whole = terminate ? unparsed.count : unparsed.count / Self.blockBytes * Self.blockBytes
+            if whole > 0 || terminate {
+                unparsed.withUnsafeBufferPointer { parse(UnsafeBufferPointer(rebasing: $0[..<whole]), terminate) }
+                unparsed.removeFirst(whole)
+            }
         }
         if context.pointee.wellFormed == 0 { isMalformed = true }
     }
