@@ -188,7 +188,10 @@ public struct InputDecoder: Sendable {
     }
 
     /// A run of printable text, up to the next control byte; an incomplete UTF-8 character at
-    /// the end of the bytes waits, invalid bytes are dropped.
+    /// the end of the bytes waits, invalid bytes are dropped. A key per Unicode scalar, not per
+    /// grapheme: whether a combining mark or a joiner follows a letter is not known until the
+    /// next read, and the keys of a text must not depend on how it was read. Whoever appends
+    /// the keys to a `String` gets the clusters back.
     private func parseText(at start: Int, maxCharacters: Int = .max) -> Parsed {
         var index = start
         var scalars = 0
@@ -214,7 +217,7 @@ public struct InputDecoder: Sendable {
             return .invalid(length: 1)
         }
         let text = String(decoding: pending[start..<index], as: UTF8.self)
-        return .events(text.map { .key(KeyPress(.character($0))) }, length: index - start)
+        return .events(text.unicodeScalars.map { .key(KeyPress(.character(Character($0)))) }, length: index - start)
     }
 
     private func parseEscape(at index: Int) -> Parsed {
