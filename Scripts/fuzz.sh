@@ -55,13 +55,15 @@ mkdir -p "$findings"
 
 # Inputs up to 16 KB: room for a feed with several entries, an image with its tables.
 options=(-max_len=16384 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -artifact_prefix="$findings/" "$@")
+# Swift's own crash reporter reads memory ASan does not let it: libFuzzer reports instead.
+export SWIFT_BACKTRACE=enable=no
+# Leaks inside third-party libraries are suppressed, each explained in the file.
+export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt:print_suppressions=0"
 if [ "$seconds" = 0 ]; then
     "$binary" "${options[@]}" -runs=0 "$corpus"
     exit
 fi
 status=0
-# Swift's own crash reporter reads memory ASan does not let it: libFuzzer reports instead.
-export SWIFT_BACKTRACE=enable=no
 ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$binary" "${options[@]}" -max_total_time="$seconds" "$work" || status=$?
 # Keep the smallest set of inputs, old and new, that reaches all the code they reach (a
 # set cover), in place of the corpus: it stays small enough to keep in the repository.

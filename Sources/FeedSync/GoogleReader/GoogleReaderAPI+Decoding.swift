@@ -50,6 +50,13 @@ extension GoogleReaderAPI {
         }
     }
 
+    /// `text` as a URL if it is an absolute one (with a scheme); a server's links are
+    /// absolute, and a relative one has nothing to be resolved against.
+    static func absoluteURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), url.scheme != nil else { return nil }
+        return url
+    }
+
     /// The body as text, once the status is a success and the body neither empty nor HTML.
     static func text(of reply: SyncReply) throws(SyncError) -> String {
         try checkStatus(reply.status)

@@ -81,7 +81,7 @@ extension StreamContents {
             let categories = self.categories ?? []
             // States are `user/-/state/com.google/read`, or with the user's number for `-`.
             func has(_ suffix: String) -> Bool { categories.contains { $0.hasPrefix("user/") && $0.hasSuffix(suffix) } }
-            let link = (canonical?.first?.href ?? alternate?.first?.href).flatMap(URL.init(string:))
+            let link = (canonical?.first?.href ?? alternate?.first?.href).flatMap(GoogleReaderAPI.absoluteURL)
             return RemoteItem(
                 id: id, streamID: streamID, title: title ?? "", link: link, author: author,
                 published: published.map { Date(timeIntervalSince1970: $0) },
@@ -91,7 +91,7 @@ extension StreamContents {
                 summary: content == nil ? nil : summary?.content, content: content?.content ?? summary?.content,
                 categories: categories.filter { !$0.hasPrefix("user/") },
                 enclosures: (enclosure ?? []).compactMap { enclosure in
-                    enclosure.href.flatMap(URL.init(string:)).map {
+                    enclosure.href.flatMap(GoogleReaderAPI.absoluteURL).map {
                         FeedEnclosure(url: $0, type: enclosure.type, length: enclosure.length.flatMap { Int($0) })
                     }
                 },

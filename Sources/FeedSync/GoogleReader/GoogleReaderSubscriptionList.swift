@@ -47,17 +47,17 @@ extension SubscriptionList {
 
         /// The subscription as the sync core takes it.
         ///
-        /// - Throws: ``SyncError/unexpectedReply(reason:)`` without a feed URL.
+        /// - Throws: ``SyncError/unexpectedReply(reason:)`` without a feed URL (an absolute one).
         func remote() throws(SyncError) -> RemoteSubscription {
             let address = url ?? (id.hasPrefix("feed/") ? String(id.dropFirst("feed/".count)) : nil)
-            guard let address, let feedURL = URL(string: address) else {
+            guard let address, let feedURL = GoogleReaderAPI.absoluteURL(address) else {
                 throw .unexpectedReply(reason: "subscription \(id) has no feed URL")
             }
             let folders = (categories ?? []).compactMap { category in
                 category.label ?? category.id.flatMap { $0.hasPrefix(GoogleReaderAPI.labelPrefix) ? String($0.dropFirst(GoogleReaderAPI.labelPrefix.count)) : nil }
             }
             return RemoteSubscription(streamID: id, feedURL: feedURL, title: title ?? address,
-                                      siteURL: htmlUrl.flatMap(URL.init(string:)), folders: folders)
+                                      siteURL: htmlUrl.flatMap(GoogleReaderAPI.absoluteURL), folders: folders)
         }
     }
 }

@@ -1,0 +1,29 @@
+@testable import FeedSync
+import Foundation
+import Testing
+
+/// What the fuzz targets found in the sync replies (`Scripts/fuzz.sh`), each with its input.
+@Suite struct SyncFuzzFindingTests {
+    let api = GoogleReaderAPI()
+
+    /// fuzz-sync-replies: a subscription without a `url` whose id is `feed/1` got `1` as its
+    /// feed's URL, a relative one that names no feed. A server's URLs must be absolute: the
+    /// subscription is an unexpected reply, and an item's relative link is no link.
+    @Test func relativeURLsFromAServerAreNone() throws {
+        let list = #"{"subscriptions":[{"id":"feed/1","title":"Feed","htmlUrl":"http://127.0.0.1:9/"}]}"#
+        #expect(throws: SyncError.unexpectedReply(reason: "subscription feed/1 has no feed URL")) {
+            try api.decode(SyncReply(status: 200, text: list), of: .subscriptions)
+        }
+        let items = #"""
+            {"items":[{"id":"tag:google.com,2005:reader/item/0000000000000001","title":"T","origin":{"streamId":"feed/1"},
+            "canonical":[{"href":"/relative"}],"enclosure":[{"href":"a.mp3","type":"audio/mpeg"}]}]}
+            """#
+        guard case .items(let page) = try api.decode(SyncReply(status: 200, text: items), of: .items(since: nil, count: 10, continuation: nil)) else {
+            Issue.record("not items")
+            return
+        }
+        #expect(page.items.count == 1)
+        #expect(page.items.first?.link == nil)
+        #expect(page.items.first?.enclosures.isEmpty == true)
+    }
+}
