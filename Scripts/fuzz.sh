@@ -68,7 +68,7 @@ ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$binary" "${options[@]}
 # Keep the smallest set of inputs, old and new, that reaches all the code they reach (a
 # set cover), in place of the corpus: it stays small enough to keep in the repository.
 merged=$(mktemp -d)
-if "$binary" -set_cover_merge=1 -max_len=16384 -timeout=10 "$merged" "$corpus" "$work" >"$scratch/merge-$target.log" 2>&1; then
+if "$binary" -set_cover_merge=1 -max_len=16384 -timeout=10 -artifact_prefix="$findings/" "$merged" "$corpus" "$work" >"$scratch/merge-$target.log" 2>&1; then
     rm -f "$corpus"/*
     cp "$merged"/* "$corpus"/ 2>/dev/null || true
 else

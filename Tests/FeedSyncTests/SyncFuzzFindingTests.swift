@@ -26,4 +26,25 @@ import Testing
         #expect(page.items.first?.link == nil)
         #expect(page.items.first?.enclosures.isEmpty == true)
     }
+
+    /// fuzz-sync-replies: an item's `published` of 1,764,573,531,151,200 (microseconds where
+    /// seconds belong) became a date in the year 55 million, which no date formatter writes
+    /// and the list sorts above every post for ever. A date outside years 1 to 9999 is none,
+    /// as a feed's is.
+    @Test func aDateOutOfRangeIsNone() throws {
+        let items = #"""
+            {"updated":1e300,"items":[{"id":"tag:google.com,2005:reader/item/0006613635024320","title":"T","origin":{"streamId":"feed/1"},
+            "published":1764573531151200,"updated":-1e20,"crawlTimeMsec":"1764573531151"}]}
+            """#
+        let reply = SyncReply(status: 200, date: Date(timeIntervalSince1970: 1_800_000_000), text: items)
+        guard case .items(let page) = try api.decode(reply, of: .items(since: nil, count: 10, continuation: nil)) else {
+            Issue.record("not items")
+            return
+        }
+        let item = try #require(page.items.first)
+        #expect(item.published == nil)
+        #expect(item.updated == nil)
+        #expect(item.crawled == Date(timeIntervalSince1970: 1_764_573_531.151))
+        #expect(page.serverTime == reply.date)
+    }
 }

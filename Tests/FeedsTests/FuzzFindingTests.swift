@@ -162,4 +162,32 @@ import Testing
             }
         }
     }
+
+    /// fuzz-feed-parser, whole against in pieces: an XML declaration that ends past the bytes a
+    /// parse waits for before it decides how to read them was read when the first piece held
+    /// it whole, and not when it came in small pieces, so the encoding the feed was read in
+    /// depended on how its bytes arrived. The declaration counts only within those bytes.
+    @Test func aLongDeclarationIsReadTheSameWholeAndInPieces() throws {
+        let document = Array("<?xml version=\"1.0\" encoding=\"x-nobody-knows\" \(String(repeating: " ", count: 300))?>".utf8)
+            + Array("<rss version=\"2.0\"><channel><title>Caf".utf8) + [0xE9] + Array("</title><item><title>t</title></item></channel></rss>".utf8)
+        func parse(pieceSize: Int) -> String {
+            var parser = FeedParser()
+            var entries: [FeedEntry] = []
+            var start = 0
+            do {
+                while start < document.count {
+                    entries += try parser.consume(document[start..<min(document.count, start + pieceSize)]).joined()
+                    start += pieceSize
+                }
+                let end = try parser.finish()
+                return "\(entries + end.entries) \(end.info) \(String(describing: end.assumedEncoding))"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let whole = parse(pieceSize: document.count)
+        for pieceSize in [1, 7, 100, 256, 257, 300] {
+            #expect(parse(pieceSize: pieceSize) == whole, "in pieces of \(pieceSize)")
+        }
+    }
 }

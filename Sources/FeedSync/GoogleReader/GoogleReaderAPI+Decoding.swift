@@ -32,7 +32,7 @@ extension GoogleReaderAPI {
                 for index in page.indices { items.append(try page[index].remote()) }
             }
             return .items(ItemPage(items: items, continuation: stream.continuation,
-                                   serverTime: stream.updated.map { Date(timeIntervalSince1970: $0) } ?? reply.date))
+                                   serverTime: stream.updated.flatMap(Self.date(seconds:)) ?? reply.date))
         case .itemIDs, .unreadIDs, .starredIDs:
             let references = try Self.json(reply, ItemReferences.read)
             var ids: [RemoteItemID] = []
@@ -48,6 +48,14 @@ extension GoogleReaderAPI {
             guard text == "OK" else { throw .rejected(reason: text) }
             return .done
         }
+    }
+
+    /// The date `seconds` after 1970, if it is in years 1 to 9999, as a feed's dates are
+    /// (``FeedDate``): a reply's number out of that range (microseconds where seconds were
+    /// meant, say) is no date.
+    static func date(seconds: Double) -> Date? {
+        guard seconds.isFinite, (-62_135_596_800 ... 253_402_300_799).contains(seconds) else { return nil }
+        return Date(timeIntervalSince1970: seconds)
     }
 
     /// `text` as a URL if it is an absolute one (with a scheme); a server's links are

@@ -84,9 +84,9 @@ extension StreamContents {
             let link = (canonical?.first?.href ?? alternate?.first?.href).flatMap(GoogleReaderAPI.absoluteURL)
             return RemoteItem(
                 id: id, streamID: streamID, title: title ?? "", link: link, author: author,
-                published: published.map { Date(timeIntervalSince1970: $0) },
-                updated: updated.map { Date(timeIntervalSince1970: $0) },
-                crawled: crawlTimeMsec.flatMap { Double($0) }.map { Date(timeIntervalSince1970: $0 / 1000) },
+                published: published.flatMap(GoogleReaderAPI.date(seconds:)),
+                updated: updated.flatMap(GoogleReaderAPI.date(seconds:)),
+                crawled: crawlTimeMsec.flatMap { Double($0) }.flatMap { GoogleReaderAPI.date(seconds: $0 / 1000) },
                 // FreshRSS sends the whole content as the summary; others send both.
                 summary: content == nil ? nil : summary?.content, content: content?.content ?? summary?.content,
                 categories: categories.filter { !$0.hasPrefix("user/") },

@@ -17,7 +17,7 @@ final class FeedStream {
     }
 
     /// Enough to see past a byte order mark, an XML declaration and an HTML doctype.
-    private static let sniffLength = 256
+    private static let sniffLength = XMLEncoding.declarationWindow
 
     private let url: URL?
     private let charset: String?

@@ -60,8 +60,15 @@ enum XMLEncoding: Equatable {
         declaredEncodingRange(bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
     }
 
-    /// Where the value of the XML declaration's `encoding` is in `bytes` (between its quotes).
+    /// How far into a document its XML declaration is looked for: a parse waits for this many
+    /// bytes before it decides how to read them, so that the declaration is found or not
+    /// however the bytes arrive.
+    static let declarationWindow = 256
+
+    /// Where the value of the XML declaration's `encoding` is in `bytes` (between its quotes),
+    /// within the first ``declarationWindow`` bytes.
     static func declaredEncodingRange(_ bytes: [UInt8]) -> Range<Int>? {
+        let bytes = Array(bytes.prefix(declarationWindow))
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count, XMLBytes.isSpace(bytes[start]) { start += 1 }
         guard bytes[start...].starts(with: "<?xml".utf8), let end = bytes[start...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
