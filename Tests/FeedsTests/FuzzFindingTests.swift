@@ -144,9 +144,11 @@ import Testing
     /// fuzz-input-repair, whole against in pieces: a reference whose name was 65 letters long
     /// was left alone when its `;` came in the same piece, and its `&` escaped when the piece
     /// ended right before the `;`. A name of up to 64 letters is a reference either way.
-    @Test func aLongReferenceIsRepairedTheSameWholeAndInPieces() {
-        for length in [63, 64, 65, 66] {
-            let document = Array("<rss><channel><title>a &\(String(repeating: "n", count: length)); b</title></channel></rss>".utf8)
+    /// Then the same for a character reference of nine hex digits (`&#x203e3D169;`).
+    @Test(arguments: [("n", "", 64), ("1", "#", 9), ("a", "#x", 9)])
+    func aLongReferenceIsRepairedTheSameWholeAndInPieces(_ letter: String, _ prefix: String, _ limit: Int) {
+        for length in limit - 1 ... limit + 2 {
+            let document = Array("<rss><channel><title>a &\(prefix)\(String(repeating: letter, count: length)); b</title></channel></rss>".utf8)
             func repaired(_ pieces: [ArraySlice<UInt8>]) -> [UInt8] {
                 var repair = XMLInputRepair(firstBytes: Array(document.prefix(4)), charset: nil)
                 var out: [UInt8] = []
@@ -156,7 +158,7 @@ import Testing
                 return out
             }
             let whole = repaired([document[...]])
-            #expect(String(decoding: whole, as: UTF8.self).contains("&amp;") == (length > 64))
+            #expect(String(decoding: whole, as: UTF8.self).contains("&amp;") == (length > limit))
             for cut in 1..<document.count {
                 #expect(repaired([document[..<cut], document[cut...]]) == whole, "a name of \(length), cut after byte \(cut)")
             }

@@ -260,14 +260,15 @@ package struct XMLInputRepair {
             let hex = bytes[position] | 0x20 == UInt8(ascii: "x")
             if hex { position += 1 }
             let first = position
-            while position < bytes.count, position - first <= 8 {
+            while position < bytes.count, position - first < Self.maxReferenceDigits {
                 let byte = bytes[position]
                 let isDigit = byte >= 0x30 && byte <= 0x39
                 let isHex = hex && (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f")
                 guard isDigit || isHex else { break }
                 position += 1
             }
-            guard position < bytes.count else { return position - first > 8 ? 0 : nil }
+            // As for a name: at the limit, the `;` that may follow decides, in this piece or the next.
+            guard position < bytes.count else { return nil }
             return position > first && bytes[position] == UInt8(ascii: ";") ? position + 1 : 0
         }
         guard Self.startsName(bytes[position]) else { return 0 }
@@ -292,6 +293,9 @@ package struct XMLInputRepair {
     /// The longest name of a reference the repair leaves alone; an `&` before a longer one is
     /// text. Names of real entities are a few letters.
     private static var maxReferenceName: Int { 64 }
+    /// The most digits of a character reference the repair leaves alone (`&#x10FFFF;` has
+    /// six; leading zeros take the rest).
+    private static var maxReferenceDigits: Int { 9 }
 
     /// The length of the valid UTF-8 sequence at `index`; 0 if the byte there starts none;
     /// `nil` if the bytes end in the middle of one (and more may come). The first answer
