@@ -25,6 +25,17 @@ import Testing
         #expect(page.items.count == 1)
         #expect(page.items.first?.link == nil)
         #expect(page.items.first?.enclosures.isEmpty == true)
+        // Then the item's picture: its content's relative `<img>`, with no link to resolve it
+        // against, became a relative thumbnail.
+        let pictured = #"""
+            {"items":[{"id":"tag:google.com,2005:reader/item/0000000000000002","title":"T","origin":{"streamId":"feed/1"},
+            "summary":{"content":"<p>Hello <img src=\"h.p/t0:=2/.710.1:8792/pic1.png\"> world</p>"}}]}
+            """#
+        guard case .items(let picturedPage) = try api.decode(SyncReply(status: 200, text: pictured), of: .items(since: nil, count: 10, continuation: nil)) else {
+            Issue.record("not items")
+            return
+        }
+        #expect(picturedPage.items.first?.entry.thumbnail == nil)
     }
 
     /// fuzz-sync-replies: an item's `published` of 1,764,573,531,151,200 (microseconds where

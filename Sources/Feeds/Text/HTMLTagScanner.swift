@@ -121,13 +121,14 @@ package enum HTMLTagScanner {
         byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
     }
 
-    /// The first `<img src>` of `html`, resolved against `base`: an entry's thumbnail when its
-    /// feed names none.
+    /// The first `<img src>` of `html` that resolves, against `base`, to an absolute URL: an
+    /// entry's thumbnail when its feed names none.
     package static func firstImage(in html: String?, base: URL?) -> URL? {
         guard let html else { return nil }
         var found: URL?
         forEachTag(named: "img", in: html, attribute: "src") { source in
-            found = source.flatMap { URLResolver.resolve($0, against: base) }
+            // A picture to load needs an absolute URL: a relative one with no base names none.
+            found = source.flatMap { URLResolver.resolve($0, against: base) }.flatMap { $0.scheme == nil ? nil : $0 }
             return found == nil
         }
         return found
