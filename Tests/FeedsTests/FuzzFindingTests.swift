@@ -192,4 +192,14 @@ import Testing
             #expect(parse(pieceSize: pieceSize) == whole, "in pieces of \(pieceSize)")
         }
     }
+
+    /// fuzz-dates: `2 Jan 0000` was read as a date in year 0, which RFC 3339 cannot write;
+    /// a date outside years 1 to 9999 (after its zone) is none.
+    @Test func aDateOutsideYearsOneTo9999IsNone() {
+        #expect(FeedDate.parse("2 Jan 0000 00:00 GMT") == nil)
+        #expect(FeedDate.parse("0000-01-02T00:00:00Z") == nil)
+        #expect(FeedDate.parse("0001-01-01T00:00:00+01:00") == nil)
+        #expect(FeedDate.parse("0001-01-01T00:00:00Z")?.timeIntervalSince1970 == -62_135_596_800)
+        #expect(FeedDate.parse("9999-12-31T23:59:59Z")?.timeIntervalSince1970 == 253_402_300_799)
+    }
 }

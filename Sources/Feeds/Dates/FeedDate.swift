@@ -61,7 +61,8 @@ enum CivilDate {
     }
 
     /// The instant for a validated local date and time at `offsetSeconds` east of UTC, or
-    /// `nil` when a field is out of range (February 30th, 25 o'clock). A leap second (:60)
+    /// `nil` when a field is out of range (February 30th, 25 o'clock) or the instant is outside
+    /// ``instants``. A leap second (:60)
     /// counts as :59, since `Date` cannot represent it.
     static func date(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int,
                      fraction: Double = 0, offsetSeconds: Int) -> Date? {
@@ -70,8 +71,14 @@ enum CivilDate {
               (0...59).contains(minute), (0...60).contains(second) else { return nil }
         let seconds = days(year: year, month: month, day: day) * 86_400
             + Int64(hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds)
+        guard instants.contains(seconds) else { return nil }
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
+
+    /// The instants a feed's date may name, in seconds since 1970: years 1 to 9999, UTC, what
+    /// RFC 3339 (``FeedDate/rfc3339(_:)``) can write. Year 0 and the years past 9999 are a
+    /// typo's or a fuzzer's.
+    static let instants: ClosedRange<Int64> = -62_135_596_800 ... 253_402_300_799
 
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
