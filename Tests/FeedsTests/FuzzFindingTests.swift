@@ -202,4 +202,13 @@ import Testing
         #expect(FeedDate.parse("0001-01-01T00:00:00Z")?.timeIntervalSince1970 == -62_135_596_800)
         #expect(FeedDate.parse("9999-12-31T23:59:59Z")?.timeIntervalSince1970 == 253_402_300_799)
     }
+
+    /// fuzz-opml: a folder named `\u{7F} A l` (DEL, which XML allows) was read as ` A l`: DEL was
+    /// removed after the whitespace was collapsed, which left a space in front. Exported and
+    /// read again, the name was `A l`. Sanitised first, it is `A l` from the start.
+    @Test func aFolderNameIsTrimmedAfterItsControlsGo() throws {
+        let document = Array(#"<opml version="2.0"><body><outline text="&#127; A &#127; l"><outline text="F" xmlUrl="https://fuzz.example/f"/></outline></body></opml>"#.utf8)
+        let subscriptions = try OPML.subscriptions(from: document)
+        #expect(subscriptions.map(\.categories) == [["A l"]])
+    }
 }

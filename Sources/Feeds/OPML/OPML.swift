@@ -145,7 +145,9 @@ private final class OPMLReader: XMLEventHandling {
         guard name == "outline", !isTooDeep else { return }
         // Text goes through FeedText here, once per outline: a folder's name is then shared by
         // every feed inside it, not copied for each.
-        let text = (attributes["title"] ?? attributes["text"]).map { FeedText.line(PlainText.collapsingWhitespace($0)) }.flatMap { $0.isEmpty ? nil : $0 }
+        // Sanitised before its whitespace is collapsed: a control character removed between
+        // spaces, or before the first word, leaves none doubled or leading.
+        let text = (attributes["title"] ?? attributes["text"]).map { PlainText.collapsingWhitespace(FeedText.line($0)) }.flatMap { $0.isEmpty ? nil : $0 }
         if let feedURL = attributes["xmlUrl"].flatMap({ URLResolver.resolve($0, against: baseURL) }) {
             subscriptions.append(Subscription(
                 feedURL: feedURL, title: text, siteURL: attributes["htmlUrl"].flatMap { URLResolver.resolve($0, against: baseURL) },
