@@ -50,12 +50,10 @@ extension GoogleReaderAPI {
         }
     }
 
-    /// The date `seconds` after 1970, if it is in years 1 to 9999, as a feed's dates are
-    /// (``FeedDate``): a reply's number out of that range (microseconds where seconds were
-    /// meant, say) is no date.
+    /// The date `seconds` after 1970 within a feed's dates' range (``FeedDate``): a reply's
+    /// number out of it (microseconds where seconds were meant, say) is no date.
     static func date(seconds: Double) -> Date? {
-        guard seconds.isFinite, (-62_135_596_800 ... 253_402_300_799).contains(seconds) else { return nil }
-        return Date(timeIntervalSince1970: seconds)
+        FeedDate.date(secondsSince1970: seconds)
     }
 
     /// `text` as a URL if it is an absolute one (with a scheme); a server's links are

@@ -7,6 +7,13 @@ import Foundation
 /// on every platform and locale, and explicit about what is accepted. Text that is not a date
 /// gives `nil`, never "now", so a broken date cannot push an old post to the top.
 public enum FeedDate {
+    /// The date `seconds` after 1970 when it is one a feed's date may name (years 1 to 9999,
+    /// ``CivilDate/instants``), else `nil`: for dates servers send as numbers.
+    package static func date(secondsSince1970 seconds: Double) -> Date? {
+        guard seconds.isFinite, seconds >= Double(CivilDate.instants.lowerBound), seconds <= Double(CivilDate.instants.upperBound) else { return nil }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
     /// The instant `text` names, trying RFC 3339 / ISO 8601 when it starts with a four-digit
     /// year and RFC 822 otherwise; `nil` when it is neither.
     ///
