@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ScrollworkBench
 import ScrollworkReader
 
 /// The `scrollwork` command line: the reader's entry point and its tools.
@@ -22,7 +21,7 @@ public struct ScrollworkCommand: ParsableCommand {
             """,
         subcommands: [
             ReadCommand.self, AddCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self, RefreshCommand.self,
-            SyncCommand.self, AccountCommand.self, ListCommand.self, SearchCommand.self, ConfigCommand.self, ParseCommand.self, DiffCommand.self, ThumbnailCommand.self, ViewCommand.self, BenchCommand.self,
+            SyncCommand.self, AccountCommand.self, ListCommand.self, SearchCommand.self, ConfigCommand.self, ParseCommand.self, DiffCommand.self, ThumbnailCommand.self, ViewCommand.self, BenchLauncher.self,
         ],
         defaultSubcommand: ReadCommand.self
     )

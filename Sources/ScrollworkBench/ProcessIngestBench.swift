@@ -1,14 +1,25 @@
 import Feeds
 import Foundation
 
-/// The programs the whole-process cases launch: this executable, and the peers installed.
+/// The programs the whole-process cases launch: the `scrollwork` built beside this
+/// executable, and the peers installed.
 enum BenchExecutables {
-    /// This executable's path: the `scrollwork` that the whole-process cases launch.
+    /// The `scrollwork` in this executable's directory, which the whole-process cases launch
+    /// (`swift build` puts every product of the package there); a clear error when it was not
+    /// built.
     static var scrollwork: String {
-        #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        #endif
-        return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+        get throws {
+            var own = Bundle.main.executableURL
+            #if os(Linux)
+            if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { own = URL(fileURLWithPath: path) }
+            #endif
+            let directory = (own ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL).deletingLastPathComponent()
+            let path = directory.appendingPathComponent("scrollwork").path
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw Failure(description: "this case runs the reader, scrollwork, which is not built beside scrollwork-bench in \(directory.path): build it with `swift build -c release --product scrollwork`")
+            }
+            return path
+        }
     }
 
     /// Where newsboat is installed, if it is.
@@ -57,8 +68,9 @@ enum ProcessIngestBench {
     /// The row of `caseName(entries)`: `rounds` rounds on a generated RSS feed of `entries`
     /// posts. The ratios are newsboat's median over ours (above 1, Scrollwork is faster); they
     /// and newsboat's figures are missing where newsboat is not installed.
-    static func measure(entries: Int, rounds: Int, scrollwork: String = BenchExecutables.scrollwork,
+    static func measure(entries: Int, rounds: Int, scrollwork: String? = nil,
                         newsboat: String? = BenchExecutables.newsboat()) throws -> [BenchValue] {
+        let scrollwork = try scrollwork ?? BenchExecutables.scrollwork
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-ingest-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -114,7 +114,7 @@ struct SyncBench: AsyncParsableCommand {
             if let failure = outcome.failure { throw ValidationError("bench sync: \(name): \(failure)") }
             let requests = recorder.take()
             let floor = try Self.curlFloor(requests, directory: directory)
-            let command = try MeasuredChild.run(BenchExecutables.scrollwork, userCommands[report.rows.count], environment: environment)
+            let command = try MeasuredChild.run(try BenchExecutables.scrollwork, userCommands[report.rows.count], environment: environment)
             guard command.status == 0 else { throw ValidationError("bench sync: \(name): scrollwork \(userCommands[report.rows.count][0]) failed") }
             report.append([
                 .text(name), .number(Double(requests.count)), .number(Double(outcome.summary.received)), .number(milliseconds),

@@ -193,7 +193,7 @@ struct UIBench: AsyncParsableCommand {
                 "TERM": "xterm-256color", "HOME": directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
                 "XDG_DATA_HOME": directory.appendingPathComponent("data").path, "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
             ]
-            let ours = Launcher(path: BenchExecutables.scrollwork, arguments: [], environment: environment, marker: String(newest.prefix(18)), quit: "Q")
+            let ours = Launcher(path: try BenchExecutables.scrollwork, arguments: [], environment: environment, marker: String(newest.prefix(18)), quit: "Q")
             var newsboat: Launcher?
             if let found = BenchExecutables.newsboat() {
                 let home = directory.appendingPathComponent("newsboat")

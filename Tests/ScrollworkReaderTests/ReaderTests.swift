@@ -40,7 +40,7 @@ import Testing
 
         init(count: Int = 30, options: Reader.Options = Reader.Options(), columns: Int = 100, rows: Int = 30, notice: String? = nil,
              pictures: Bool = false, cellPixels: CellPixelSize? = nil, inline: InlinePlacements<Int, Int>.Encoding? = nil,
-             kittyPlacing: PictureMode.KittyPlacing = .direct) async throws {
+             kittyPlacing: PictureMode.KittyPlacing = .direct, fresh freshCount: Int = 3) async throws {
             store = try FeedStore()
             let news = try await store.addFeed(url: URL(string: "https://news.example/feed")!, title: "News")
             let broken = try await store.addFeed(url: URL(string: "https://broken.example/feed")!, title: "Broken")
@@ -64,8 +64,8 @@ import Testing
                 case nil: options.pictures = .kitty(cellPixels: cellPixels, placing: kittyPlacing)
                 }
             }
-            // News answers with three new posts on top; Broken has no route.
-            let fresh = (0..<3).map { index in
+            // News answers with `freshCount` (three) new posts on top; Broken has no route.
+            let fresh = (0..<freshCount).map { index in
                 "<item><guid>fresh\(index)</guid><title>Fresh post \(index)</title>"
                     + "<pubDate>\(FeedDate.rfc3339(epoch.addingTimeInterval(60 * Double(index + 1))))</pubDate></item>"
             }
@@ -441,6 +441,61 @@ import Testing
         harness.key(.character("g"))
         await harness.settle()
         #expect(harness.line(1).contains("Fresh post 2"), "\(harness.screenText)")
+        harness.reader.stop()
+    }
+
+    /// `bench ui`'s script, on frames the test fires: a long fling down through 500 posts, a
+    /// refresh that brings a hundred, a fling back up and `g`. After every frame of the
+    /// flings, each line of the list shows its own post, in the list's order with none
+    /// skipped; after the refresh the new posts are there, and the end shows the newest.
+    @Test(.timeLimit(.minutes(1)))
+    func aFlingThroughFiveHundredPostsARefreshAndAFlingBackDrawEachRowsOwnPost() async throws {
+        let harness = try await Harness(count: 500, fresh: 100)
+        await harness.start()
+        let title = #/News post \d+|Fresh post \d+|The lake at dawn|Old broken post/#
+        var frames = 0
+        /// The list's lines name consecutive posts of the viewport's list, in its order.
+        func checkScreen(_ moment: String) {
+            let index = Dictionary(harness.reader.viewport.items.enumerated().map { ($0.element.title, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            let shown = (1..<29).compactMap { row in harness.line(row).firstMatch(of: title).map { String($0.output) } }
+            #expect(shown.count >= 5, "\(moment): a screen of posts: \(harness.screenText)")
+            let positions: [Int?] = shown.map { index[$0] }
+            #expect(!positions.contains(nil), "\(moment): a line shows a post the list does not hold: \(shown)")
+            let found = positions.compactMap { $0 }
+            #expect(found == Array((found.first ?? 0)..<(found.first ?? 0) + found.count), "\(moment): lines out of the list's order: \(shown)")
+            frames += 1
+        }
+        func wheel(down: Bool) {
+            // A notch every two frames for two seconds, then the glide to a stop.
+            for notch in 0..<60 {
+                harness.reader.send(.input(.mouse(MouseEvent(.scroll(down ? .down : .up), column: 10, row: 10))))
+                for _ in 0..<2 {
+                    harness.frames.advance()
+                    checkScreen("notch \(notch) \(down ? "down" : "up")")
+                }
+            }
+            while harness.frames.hasPendingFrame {
+                harness.frames.advance()
+                checkScreen("gliding \(down ? "down" : "up")")
+            }
+        }
+
+        wheel(down: true)
+        #expect(!harness.line(1).contains("News post 0"), "the fling moved the list: \(harness.screenText)")
+        let first = (1..<29).lazy.compactMap { harness.line($0).firstMatch(of: title).map { String($0.output) } }.first
+        let deep = harness.reader.viewport.items.firstIndex { $0.title == first } ?? 0
+        #expect(deep > 100, "a long fling goes far: the first post shown is \(first ?? "none"), at \(deep): \(harness.screenText)")
+
+        harness.key(.character("r"))
+        await harness.pump(until: { harness.reader.state.refreshing == nil && harness.reader.viewport.items.count == 601 }, limit: 200)
+        checkScreen("after the refresh")
+
+        wheel(down: false)
+        harness.key(.character("g"))
+        await harness.settle()
+        checkScreen("at the top")
+        #expect(harness.line(1).contains("Fresh post 99"), "the newest post first: \(harness.screenText)")
+        #expect(frames > 240, "every frame of two flings was checked: \(frames)")
         harness.reader.stop()
     }
 

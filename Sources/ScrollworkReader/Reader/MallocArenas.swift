@@ -9,16 +9,16 @@ import Glibc
 /// few of GRDB's and Dispatch's queues): in nine arenas they held 2.3 MB, most of it freed
 /// memory each arena kept for itself. No more threads than there are cores run at once, so
 /// one arena a core serves them without waiting.
-enum MallocArenas {
+package enum MallocArenas {
     /// The most arenas glibc may make: one a core, at least two. The cores are counted as
     /// glibc counts them for its own default, with `sysconf`: `ProcessInfo`'s count reads the
     /// cgroup's files, which took half a millisecond of every launch.
-    static var limit: Int { max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+    package static var limit: Int { max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
     /// Caps glibc's arenas at ``limit``; call before the process starts threads. Elsewhere
     /// (another C library, Darwin) it does nothing and returns false.
     @discardableResult
-    static func cap() -> Bool {
+    package static func cap() -> Bool {
         #if canImport(Glibc)
         // `M_ARENA_MAX` is in `<malloc.h>`, which the Glibc module does not import: the
         // constant is glibc's.
@@ -36,7 +36,7 @@ enum MallocArenas {
     /// walks every arena, so it is not for a frame's path. Elsewhere it does nothing and
     /// returns false.
     @discardableResult
-    static func trim() -> Bool {
+    package static func trim() -> Bool {
         #if canImport(Glibc)
         guard let mallocTrim else { return false }
         _ = mallocTrim(0)

@@ -2,7 +2,7 @@ import Foundation
 import ScrollworkTestSupport
 import Testing
 
-@testable import ScrollworkApp
+@testable import ScrollworkReader
 
 /// The reader's threads share at most ``MallocArenas/limit`` arenas of glibc's allocator, not
 /// one each.
