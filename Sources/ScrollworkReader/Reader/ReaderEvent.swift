@@ -1,0 +1,62 @@
+import Feeds
+import FeedSync
+import Foundation
+import ListViewport
+import TerminalUI
+
+/// Something that happened to the reader: a key, a snapshot of the store, a refresh's
+/// progress, a timer. ``ReaderState/update(_:list:now:)`` turns each into state and effects.
+package enum ReaderEvent: Sendable {
+    case input(InputEvent)
+    /// A snapshot of the list of query `generation`, with its rows by identity (made off the
+    /// main actor). Snapshots of an earlier query are dropped.
+    case rows([EntryRow], [EntryRow.ID: EntryRow], unread: Int, generation: Int)
+    /// The feeds with their counts, for the feed list.
+    case feeds(FeedOverview)
+    case refreshProgress(FeedRefreshProgress)
+    case refreshFinished([FeedRefreshOutcome])
+    /// A sync with the account's server is at a step.
+    case syncProgress(SyncRuntime.Progress)
+    case syncFinished(SyncRuntime.Outcome)
+    /// A message for the status line.
+    case message(String)
+    /// A saved search is in the settings file, or could not be put there (`failure`).
+    case queryFeedSaved(QueryFeed, failure: String?)
+    /// Pictures arrived; they are delivered with the next frame.
+    case thumbnailsArrived
+    /// A post to show, with its text parsed off the main actor.
+    case articleLoaded(StoredEntry, ArticleDocument)
+    /// The link of the post `o` was pressed on; `nil` when it has none.
+    case linkFound(URL?)
+    /// A wake-up the state asked for is due.
+    case timer(ReaderTimer)
+    /// A store write finished, with why it failed if it did.
+    case written(StoreWrite, failure: String?)
+    /// A frame went by: the list may have moved.
+    case frameTick
+    /// The terminal answered what it draws: pictures are drawn this way from now on, and
+    /// `notice` says what could not be honoured.
+    case pictures(PictureMode, notice: String?)
+}
+
+/// The wake-ups the state asks for, at most one of each pending.
+package enum ReaderTimer: Hashable, Sendable {
+    /// Refresh every feed, on the settings' interval.
+    case autoRefresh
+    /// Look again at which posts have been on screen long enough to count as read.
+    case markReadCheck
+}
+
+/// A change the reader makes to the store. Writes are performed one after another, in the
+/// order the state asked for them.
+package enum StoreWrite: Equatable, Sendable {
+    case setRead(Bool, [EntryRow.ID])
+    case setStarred(Bool, [EntryRow.ID])
+
+    /// The posts it changes.
+    var ids: [EntryRow.ID] {
+        switch self {
+        case .setRead(_, let ids), .setStarred(_, let ids): ids
+        }
+    }
+}
