@@ -10,7 +10,7 @@ import Testing
     /// right after the declaration, an entity of ours, which never freed it. Measured in a
     /// process of its own (`feeds-heap-helper`), where nothing else allocates meanwhile.
     @Test func aDeclaredEntityLeaksNothing() throws {
-        let folder = try ScratchDirectory()
+        let folder = ScratchDirectory()
         let file = folder.url.appendingPathComponent("entity.xml")
         try Data("""
             <!DOCTYPE rss [<!ENTITY host "cdn.example">]>

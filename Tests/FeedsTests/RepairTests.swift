@@ -41,6 +41,38 @@ import Testing
         #expect(malformed)
     }
 
+    /// XML's rule for the first character of a name decides whether a `<` starts a tag, for
+    /// characters beyond ASCII too: a dash, an arrow or a times sign after `<` starts none
+    /// (`<— this`), so the `<` is text; a letter (`<été>`) starts an element. The repair once
+    /// took every byte of 128 and above for a name's first, and libxml2's recovery then lost
+    /// the whole title.
+    @Test(arguments: [1, 2, 3, 64, 1 << 16])
+    func aLessThanBeforeACharacterNoNameStartsWithIsText(piece: Int) throws {
+        let text = """
+            <?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>T</title>
+            <item><guid>1</guid><title>Click here <\u{2014} this, 3 <\u{D7} 4, x <\u{2192} y, a <\u{AB}b\u{BB}</title>
+            <description>Summer <\u{E9}t\u{E9}>hot</\u{E9}t\u{E9}> days, <\u{3B1}>alpha</\u{3B1}></description></item>
+            </channel></rss>
+            """
+        let (entries, _, malformed) = try Self.parseInPieces(Array(text.utf8), piece: piece)
+
+        #expect(entries.map(\.title) == ["Click here <\u{2014} this, 3 <\u{D7} 4, x <\u{2192} y, a <\u{AB}b\u{BB}"])
+        #expect(entries.first?.summary == "Summer hot days, alpha")
+        #expect(malformed)
+    }
+
+    /// In a Latin-1 document read as windows-1252, a letter after `<` still starts a tag and a
+    /// times sign does not.
+    @Test func aLessThanBeforeALegacyByteFollowsTheSameRule() throws {
+        var bytes = Array(#"<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><item><guid>1</guid><title>3 <"#.utf8)
+        bytes += [0xD7] + Array(" 4 caf".utf8) + [0xE9] + Array("</title><description><".utf8) + [0xE9] + Array(">x</".utf8) + [0xE9]
+        bytes += Array("></description></item></channel></rss>".utf8)
+        let (entries, _, _) = try Self.parseInPieces(bytes, piece: 1 << 16)
+
+        #expect(entries.map(\.title) == ["3 <\u{D7} 4 caf\u{E9}"])
+        #expect(entries.first?.summary == "x")
+    }
+
     @Test func aWellFormedFeedIsUntouchedAndNotMalformed() throws {
         let text = #"<?xml version="1.0"?><rss version="2.0"><channel><title>A &amp; B</title><item><guid>1</guid><title>x &lt; y</title></item></channel></rss>"#
         let (entries, info, malformed) = try Self.parseInPieces(Array(text.utf8), piece: 5)

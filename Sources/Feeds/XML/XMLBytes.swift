@@ -186,7 +186,8 @@ enum XMLBytes {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
-    /// ASCII letters and `_`: what may start a name the scanner reads.
+    /// ASCII letters and `_`: what may start a name the scanner reads. A subset of XML's rule
+    /// (``isXMLNameStart(_:)``): the scanner hands any other name to libxml2.
     @inline(__always)
     static func isNameStart(_ byte: UInt8) -> Bool {
         let folded = byte | 0x20
@@ -198,6 +199,38 @@ enum XMLBytes {
     static func isNameByte(_ byte: UInt8) -> Bool {
         isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
             || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
+    }
+
+    /// XML 1.0's `NameStartChar` (fifth edition, production [4], which libxml2 follows): what
+    /// may begin an element's, an attribute's or an entity's name, `:` included. Whether a `<`
+    /// starts a tag or is text turns on it.
+    static func isXMLNameStart(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x3A, 0x41...0x5A, 0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF,
+             0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF:
+            true
+        default:
+            false
+        }
+    }
+
+    /// XML 1.0's `NameChar` (fifth edition, production [4a]): what may continue a name.
+    static func isXMLNameCharacter(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: true
+        default: isXMLNameStart(scalar)
+        }
+    }
+
+    /// The scalar of the valid UTF-8 sequence of `length` bytes at `p` (``utf8Length(_:_:)``).
+    @inline(__always)
+    static func scalar(_ p: UnsafePointer<UInt8>, length: Int) -> UInt32 {
+        switch length {
+        case 1: UInt32(p[0])
+        case 2: UInt32(p[0] & 0x1F) << 6 | UInt32(p[1] & 0x3F)
+        case 3: UInt32(p[0] & 0x0F) << 12 | UInt32(p[1] & 0x3F) << 6 | UInt32(p[2] & 0x3F)
+        default: UInt32(p[0] & 0x07) << 18 | UInt32(p[1] & 0x3F) << 12 | UInt32(p[2] & 0x3F) << 6 | UInt32(p[3] & 0x3F)
+        }
     }
 
     static func starts(_ p: UnsafePointer<UInt8>, _ available: Int, with text: StaticString) -> Bool {

@@ -168,7 +168,7 @@ package struct XMLInputRepair {
                     guard index + 1 < count else { break }
                     let next = bytes[index + 1]
                     switch bytes[index] {
-                    case UInt8(ascii: "<") where next == UInt8(ascii: "/") || (next != UInt8(ascii: "!") && next != UInt8(ascii: "?") && Self.startsName(next)):
+                    case UInt8(ascii: "<") where next == UInt8(ascii: "/") || (next < 0x80 && XMLBytes.isXMLNameStart(UInt32(next))):
                         index += 1
                         continue
                     case UInt8(ascii: "&"):
@@ -222,8 +222,12 @@ package struct XMLInputRepair {
                     } else if next == UInt8(ascii: "?") {
                         state = .instruction
                         index += 2
-                    } else if next == UInt8(ascii: "/") || Self.startsName(next) {
+                    } else if next == UInt8(ascii: "/") {
                         index += 1
+                    } else if let starts = startsName(bytes, at: index + 1, final: final), starts {
+                        index += 1
+                    } else if startsName(bytes, at: index + 1, final: final) == nil {
+                        return hold(from: index)
                     } else if repairsMarkup {
                         replace(index..<index + 1, with: "&lt;".utf8)
                         index += 1
@@ -271,19 +275,21 @@ package struct XMLInputRepair {
             guard position < bytes.count else { return nil }
             return position > first && bytes[position] == UInt8(ascii: ";") ? position + 1 : 0
         }
-        guard Self.startsName(bytes[position]) else { return 0 }
         let first = position
-        while position < bytes.count, position - first < Self.maxReferenceName, Self.continuesName(bytes[position]) {
-            // While bytes of 128 and above are checked, a name's are too: one that is not UTF-8
-            // makes no name, and is left to the text's repair (it was passed over unread).
-            guard repairsUTF8, bytes[position] >= 0x80 else {
-                position += 1
+        while position < bytes.count, position - first < Self.maxReferenceName {
+            // A character of the name by XML's rule; a byte that is not UTF-8 makes no name,
+            // and is left to the text's repair (it was passed over unread).
+            switch nameCharacter(bytes, at: position, final: false) {
+            case nil: return nil
+            case .invalid: return 0
+            case .character(let scalar, let length):
+                guard position == first ? XMLBytes.isXMLNameStart(scalar) : XMLBytes.isXMLNameCharacter(scalar) else { break }
+                position += length
                 continue
             }
-            guard let length = Self.utf8Length(bytes, at: position, final: false) else { return nil }
-            guard length > 0 else { return 0 }
-            position += length
+            break
         }
+        guard position > first else { return position < bytes.count ? 0 : nil }
         // A name that reached the limit is a reference only if its `;` follows: whether it
         // does, when the bytes end there, the next piece tells.
         guard position < bytes.count else { return nil }
@@ -345,13 +351,38 @@ package struct XMLInputRepair {
         XMLBytes.starts(bytes.baseAddress! + index, bytes.count - index, with: text)
     }
 
-    private static func startsName(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
-            || byte == UInt8(ascii: ":") || byte >= 0x80
+    /// A character where a name may be, as XML's name rules see it.
+    private enum NameCharacter {
+        /// The character and its length in bytes.
+        case character(UInt32, length: Int)
+        /// Bytes that are not UTF-8 in a document still checked for it: no name.
+        case invalid
     }
 
-    private static func continuesName(_ byte: UInt8) -> Bool {
-        startsName(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    /// The character at `index`, for XML's name rules (``XMLBytes/isXMLNameStart(_:)``); `nil`
+    /// when the bytes end inside it and more may come.
+    ///
+    /// In a document libxml2 decodes from another encoding, a byte of 128 or above is taken
+    /// for a letter: the repair cannot read it.
+    private func nameCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, final: Bool) -> NameCharacter? {
+        let byte = bytes[index]
+        guard byte >= 0x80 else { return .character(UInt32(byte), length: 1) }
+        guard readsAsUTF8 else { return .character(0xC0, length: 1) }
+        let length = XMLBytes.utf8Length(bytes.baseAddress! + index, bytes.count - index)
+        if length > 0 { return .character(XMLBytes.scalar(bytes.baseAddress! + index, length: length), length: length) }
+        return length == 0 && !final ? nil : .invalid
+    }
+
+    /// Whether the character at `index`, just after a `<`, may begin a name, so that the `<`
+    /// starts a tag; `nil` when the bytes end inside it and more may come.
+    private func startsName(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, final: Bool) -> Bool? {
+        switch nameCharacter(bytes, at: index, final: final) {
+        case nil: nil
+        // A byte that is not UTF-8 is read as windows-1252 where the text's repair reads it
+        // so; elsewhere libxml2 stops at it whatever the `<` is.
+        case .invalid: repairsUTF8 && XMLBytes.isXMLNameStart(UInt32(XMLTranscoder.windows1252Scalar(bytes[index])))
+        case .character(let scalar, _): XMLBytes.isXMLNameStart(scalar)
+        }
     }
 
     /// A windows-1252 byte as UTF-8.

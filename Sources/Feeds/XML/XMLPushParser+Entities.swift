@@ -80,8 +80,8 @@ extension XMLPushParser {
             guard charge(name.utf8.count + 2) else { return nil }
             if name.first == "#" {
                 if let character = HTMLEntities.character(numeric: name.dropFirst()) { out.unicodeScalars.append(character) }
-            } else if let predefined = Self.predefined[String(name)] {
-                out += predefined
+            } else if let predefined = Array(name.utf8).withUnsafeBufferPointer(HTMLEntities.predefined) {
+                out.unicodeScalars.append(Unicode.Scalar(predefined))
             } else if let inner = declaredEntities[String(name)] {
                 guard let expanded = expand(inner, depth: depth + 1), charge(expanded.utf8.count) else { return nil }
                 out += expanded
@@ -122,6 +122,4 @@ extension XMLPushParser {
         failure = error
         stop()
     }
-
-    static let predefined = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
 }

@@ -134,9 +134,14 @@ final class XMLTranscoder {
         return output
     }
 
+    /// The windows-1252 character `byte` (128 or more).
+    static func windows1252Scalar(_ byte: UInt8) -> UInt16 {
+        byte < 0xA0 ? windows1252High[Int(byte - 0x80)] : UInt16(byte)
+    }
+
     /// Appends the UTF-8 of the windows-1252 character `byte` (128 or more) to `output`.
     static func appendWindows1252(_ byte: UInt8, to output: inout [UInt8]) {
-        let scalar = byte < 0xA0 ? windows1252High[Int(byte - 0x80)] : UInt16(byte)
+        let scalar = windows1252Scalar(byte)
         if scalar < 0x800 {
             output.append(0xC0 | UInt8(scalar >> 6))
             output.append(0x80 | UInt8(scalar & 0x3F))
