@@ -75,6 +75,9 @@ let package = Package(
         // One stable hash (FNV-1a) for the disk cache's names and checks and Feeds' entry ids.
         .target(name: "StableHashing"),
         .target(name: "CThumbnails", linkerSettings: imageLibraries + inflateLibraries),
+        // The system zlib's deflate and CRC-32 (Debian `zlib1g-dev`), for the pictures TerminalUI
+        // sends a terminal compressed.
+        .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
         .target(name: "Thumbnails", dependencies: ["CThumbnails"]),
         // The loading engine, without networking: an app plugs in its own DataLoading.
         .target(name: "ContentLoading", dependencies: ["StableHashing", .product(name: "DequeModule", package: "swift-collections")]),
@@ -135,9 +138,9 @@ let package = Package(
         .target(name: "PseudoTerminal"),
         // The terminal layer: what may reach the terminal, and how the reader draws: cells,
         // input, pictures (from Thumbnails' pixel buffers), the terminal session.
-        // input, pictures (from Thumbnails' pixel buffers, kitty's compressed with the zlib of
-        // CThumbnails), the terminal session.
-        .target(name: "TerminalUI", dependencies: ["Thumbnails", "CThumbnails"]),
+        // input, pictures (from Thumbnails' pixel buffers, kitty's and iTerm2's compressed with
+        // the system zlib through CZlib), the terminal session.
+        .target(name: "TerminalUI", dependencies: ["Thumbnails", "CZlib"]),
 
         // Seeded randomness for randomized tests and benchmark data, and generated PNG and JPEG
         // images for the tests and the benchmarks, so no binary fixtures.

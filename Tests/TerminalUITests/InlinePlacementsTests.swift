@@ -34,9 +34,9 @@ import Thumbnails
         Set(rows.flatMap { row in columns.map { [row, $0] } })
     }
 
-    static func apply(_ frame: Placements.Frame, to terminal: inout InMemoryTerminal) {
-        terminal.apply(frame.erase)
-        terminal.apply(frame.draw)
+    static func apply(_ frame: PictureFrame, to terminal: inout InMemoryTerminal) {
+        terminal.apply(frame.before)
+        terminal.apply(frame.after)
     }
 
     @Test func picturesAreDrawnOnceErasedWhereTheyWereAndDrawnWhereTheyGo() {
@@ -51,7 +51,7 @@ import Thumbnails
 
         // Nothing moved: nothing is written.
         let still = placements.frame([Self.picture("a", row: 3), Self.picture("b", row: 8)])
-        #expect(still.erase.isEmpty && still.draw.isEmpty && still.stale.isEmpty)
+        #expect(still.isEmpty)
 
         // Both move up a row: their old cells are erased (and named, for the renderer), and
         // they are drawn again where they are now. Nothing is left behind.
@@ -124,10 +124,10 @@ import Thumbnails
         var placements = InlinePlacements<String, String>(cellSize: InlineCell.size, encoding: .iterm)
         var terminal = InMemoryTerminal(columns: 80, rows: 30)
         var frame = placements.frame([InlinePlacementsTests.picture("a", row: 3)])
-        terminal.apply(frame.erase + frame.draw)
+        terminal.apply(frame.before + frame.after)
         #expect(InlinePlacementsTests.pictureCells(terminal) == InlinePlacementsTests.box(rows: 3..<7))
         frame = placements.frame([InlinePlacementsTests.picture("a", row: 9)])
-        terminal.apply(frame.erase + frame.draw)
+        terminal.apply(frame.before + frame.after)
         #expect(InlinePlacementsTests.pictureCells(terminal) == InlinePlacementsTests.box(rows: 9..<13))
         #expect(terminal.unsupported.isEmpty)
     }
@@ -135,4 +135,14 @@ import Thumbnails
 
 enum InlineCell {
     static let size = CellPixelSize(width: 10, height: 20)
+}
+
+extension InlinePlacements {
+    /// A frame over cells these pictures never write into.
+    mutating func frame(_ pictures: [Picture]) -> PictureFrame {
+        var cells = CellBuffer(columns: 80, rows: 30)
+        let frame = frame(pictures, into: &cells)
+        #expect(cells == CellBuffer(columns: 80, rows: 30), "inline pictures leave the cells")
+        return frame
+    }
 }

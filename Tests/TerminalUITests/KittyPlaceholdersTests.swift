@@ -18,7 +18,7 @@ import Thumbnails
                      on terminal: inout InMemoryTerminal) {
         var buffer = CellBuffer(columns: 80, rows: 30)
         buffer.fill(row: 5, column: 0, width: 80, height: 1, with: Cell(" ", style: CellStyle(background: .indexed(236))))
-        terminal.apply(placeholders.frame(pictures, into: &buffer) + renderer.render(buffer))
+        terminal.apply(placeholders.frame(pictures, into: &buffer).before + renderer.render(buffer))
     }
 
     /// Where each image is shown on `terminal`: the screen cell of each of its placeholders'
@@ -92,7 +92,7 @@ import Thumbnails
         var terminal = InMemoryTerminal(columns: 80, rows: 30)
         var buffer = CellBuffer(columns: 80, rows: 30)
         _ = buffer.write("id", row: 0, column: 0, style: CellStyle(foreground: .indexed(1)))
-        terminal.apply(placeholders.frame([Self.picture("a", row: 3)], into: &buffer))
+        terminal.apply(placeholders.frame([Self.picture("a", row: 3)], into: &buffer).before)
         var renderer = FrameRenderer(options: .init(colorMode: .palette16))
         terminal.apply(renderer.render(buffer))
         #expect(terminal.kittyPlaceholder(atRow: 3, column: 2).map { [$0.image, $0.row, $0.column] } == [1, 0, 0])
@@ -105,7 +105,7 @@ import Thumbnails
         var renderer = FrameRenderer()
         var terminal = InMemoryTerminal(columns: 80, rows: 30)
         var buffer = CellBuffer(columns: 80, rows: 30)
-        let sent = placeholders.frame([Self.picture("a", row: 1), Self.picture("b", row: 6)], into: &buffer)
+        let sent = placeholders.frame([Self.picture("a", row: 1), Self.picture("b", row: 6)], into: &buffer).before
         #expect(sent.starts(with: Array("\u{1B}Ptmux;\u{1B}\u{1B}_G".utf8)))
         terminal.apply(sent + renderer.render(buffer))
         #expect(terminal.kittyImages.count == 2 && terminal.unsupported.isEmpty)
@@ -125,7 +125,7 @@ import Thumbnails
         var terminal = InMemoryTerminal(columns: 80, rows: 30)
         Self.show([Self.picture("a", row: 1)], with: &left, renderer: &renderer, on: &terminal)
         var buffer = CellBuffer(columns: 80, rows: 30)
-        terminal.apply(right.frame([Self.picture("b", row: 1)], into: &buffer))
+        terminal.apply(right.frame([Self.picture("b", row: 1)], into: &buffer).before)
         #expect(Set(terminal.kittyImages.keys) == [5 << 24 | 1, 9 << 24 | 1])
         // The left one quits: the right one's picture stays in the terminal.
         terminal.apply(left.deleteAll())
@@ -139,7 +139,7 @@ import Thumbnails
         var buffer = CellBuffer(columns: 80, rows: 30)
         let big = Placeholders.Picture(spot: "big", image: "big", pixels: PixelBuffer(width: 700, height: 700), row: 0, column: 0,
                                        columns: 70, rows: 35, clip: 0..<30)
-        let sent = placeholders.frame([big], into: &buffer)
+        let sent = placeholders.frame([big], into: &buffer).before
         // Each piece is ESC P tmux; ESC ESC _ G … ESC ESC \ ESC \: its command's end, the ESC
         // doubled, then the passthrough's.
         let end: [UInt8] = [0x1B, 0x1B, 0x5C, 0x1B, 0x5C]

@@ -47,7 +47,7 @@ import Thumbnails
         #expect(terminal.kittyPlacements.count == 3)
 
         // Another screen covers the list: every placement goes.
-        terminal.apply(placements.hideAll())
+        terminal.apply(placements.frame([]))
         #expect(terminal.kittyPlacements.isEmpty && terminal.kittyImages.count == 3)
         terminal.apply(placements.deleteAll())
         #expect(terminal.kittyImages.isEmpty)
@@ -120,5 +120,15 @@ import Thumbnails
         #expect(text.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=t"))
         #expect(text.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=p"))
         #expect(!text.replacingOccurrences(of: "\u{1B}\u{1B}_G", with: "").contains("\u{1B}_G"), "no command goes unwrapped")
+    }
+}
+
+extension KittyPlacements {
+    /// A frame's bytes: placements go after the cells, which they leave as they are.
+    mutating func frame(_ pictures: [Picture]) -> [UInt8] {
+        var cells = CellBuffer(columns: 80, rows: 30)
+        let frame = frame(pictures, into: &cells)
+        #expect(frame.before.isEmpty && frame.stale.isEmpty && cells == CellBuffer(columns: 80, rows: 30))
+        return frame.after
     }
 }

@@ -126,14 +126,4 @@ int ct_jpeg_ran_out_of_data(const ct_jpeg_decoder *decoder);
 const char *ct_jpeg_message(const ct_jpeg_decoder *decoder);
 void ct_jpeg_destroy(ct_jpeg_decoder *decoder);
 
-/// The most bytes `ct_deflate` can make of `size` bytes.
-size_t ct_deflate_bound(size_t size);
-/// The `size` bytes at `data` as a zlib stream (RFC 1950) at `level` (1, fastest, to 9) in
-/// `out`, which holds `capacity` bytes; returns the stream's size, or 0 if it did not fit or
-/// zlib failed. `ct_deflate_bound(size)` bytes always fit.
-size_t ct_deflate(const uint8_t *data, size_t size, uint8_t *out, size_t capacity, int level);
-
-/// zlib's CRC-32 of `size` bytes at `data`, continuing from `crc` (0 to start).
-uint32_t ct_crc32(uint32_t crc, const uint8_t *data, size_t size);
-
 #endif

@@ -74,7 +74,7 @@ package final class Reader: ListViewportHost {
     /// The terminal's input while ``run(handle:)`` reads it.
     private var input: (any InputReading)?
     /// The pictures drawn over the cells, when the terminal draws pixels.
-    private var layer: PictureLayer?
+    private var placer: PicturePlacer?
     /// Whether the terminal's pictures must be deleted and sent again: the screen was given
     /// back or repainted.
     private var picturesLost = false
@@ -98,26 +98,9 @@ package final class Reader: ListViewportHost {
         case figure(Int)
     }
 
-    /// How pictures are drawn over the cells.
-    private enum PictureLayer {
-        case kitty(KittyPlacements<PictureSpot, ThumbnailRequest>)
-        case placeholders(KittyPlaceholders<PictureSpot, ThumbnailRequest>)
-        case inline(InlinePlacements<PictureSpot, ThumbnailRequest>)
-
-        /// The bytes that free every picture the terminal holds for this layer.
-        mutating func deleteAll() -> [UInt8] {
-            switch self {
-            case .kitty(var placements):
-                defer { self = .kitty(placements) }
-                return placements.deleteAll()
-            case .placeholders(var placeholders):
-                defer { self = .placeholders(placeholders) }
-                return placeholders.deleteAll()
-            case .inline:
-                return []
-            }
-        }
-    }
+    /// What draws the pictures over the cells, whichever way the terminal speaks; none where
+    /// pictures are cells (half blocks, sextants) or off.
+    private typealias PicturePlacer = any PicturePlacing<PictureSpot, ThumbnailRequest>
 
     package init(terminal: any ReaderTerminal, store: FeedStore, refresher: FeedRefresher, accountSync: AccountSync? = nil, title: String,
          frames: any FrameScheduling, thumbnails: ThumbnailShelf = ThumbnailShelf(), options: Options = Options(),
@@ -154,7 +137,7 @@ package final class Reader: ListViewportHost {
                 }
             }
         }
-        layer = Self.layer(for: options.pictures, compressed: options.compressesPictures)
+        placer = Self.placer(for: options.pictures, compressed: options.compressesPictures)
         kernelCellPixels = terminal.cellPixelSize
         // The shelf loads pictures at the size the options draw them.
         thumbnails.setCellPixels(options.pictures.cellPixels, glyphs: options.pictures.glyphs, displayed: [])
@@ -228,7 +211,7 @@ package final class Reader: ListViewportHost {
         feedWatcher?.cancel()
         writes.finish()
         // The terminal frees the pictures it holds for us.
-        if let bytes = layer?.deleteAll(), !bytes.isEmpty { terminal.write(bytes) }
+        if let bytes = placer?.deleteAll(), !bytes.isEmpty { terminal.write(bytes) }
     }
 
     /// Asks the terminal what it draws, without waiting: its answers come in with the input,
@@ -287,7 +270,7 @@ package final class Reader: ListViewportHost {
         // Back in front in tmux: images sent while the pane was hidden never passed through
         // (tmux passes only from visible panes), so every picture is sent again. tmux reports
         // the focus with `focus-events on`.
-        if case .input(.focusGained) = event, case .placeholders(let placeholders) = layer, placeholders.throughTmux {
+        if case .input(.focusGained) = event, case .kitty(_, .placeholders(throughTmux: true)) = state.options.pictures, placer != nil {
             picturesLost = true
             needsRedraw = true
         }
@@ -547,27 +530,15 @@ package final class Reader: ListViewportHost {
             screen.draw(lastFrame, pictures: { [thumbnails] in thumbnails.picture(for: $0) }, in: layout, into: &buffer)
         }
         var bytes: [UInt8]
-        switch layer {
-        case .none:
-            bytes = renderer.render(buffer)
-        case .kitty(var placements):
-            bytes = renderer.render(buffer)
-            if picturesLost { bytes += placements.deleteAll() }
-            bytes += placements.frame(overlaidPictures(in: layout))
-            layer = .kitty(placements)
-        case .placeholders(var placeholders):
-            // The pictures are text: the images go first, then the frame that shows them.
-            bytes = picturesLost ? placeholders.deleteAll() : []
-            bytes += placeholders.frame(overlaidPictures(in: layout), into: &buffer)
-            bytes += renderer.render(buffer)
-            layer = .placeholders(placeholders)
-        case .inline(var placements):
+        if var placer {
             // A repaint cleared the screen, pixels too: every picture is drawn again.
-            if picturesLost { placements.invalidate() }
-            let pictures = placements.frame(overlaidPictures(in: layout))
+            bytes = picturesLost ? placer.invalidate() : []
+            let pictures = placer.frame(overlaidPictures(in: layout), into: &buffer)
             renderer.forget(pictures.stale.map { ($0.row, $0.columns) })
-            bytes = pictures.erase + renderer.render(buffer) + pictures.draw
-            layer = .inline(placements)
+            bytes += pictures.before + renderer.render(buffer) + pictures.after
+            self.placer = placer
+        } else {
+            bytes = renderer.render(buffer)
         }
         picturesLost = false
         terminal.write(bytes)
@@ -576,20 +547,20 @@ package final class Reader: ListViewportHost {
     /// Draws pictures as `mode` says from now on: the terminal frees what it holds of the old
     /// way, and the pictures on display load again at the size the new one needs.
     private func drawPictures(_ mode: PictureMode) {
-        if let bytes = layer?.deleteAll(), !bytes.isEmpty { terminal.write(bytes) }
-        layer = Self.layer(for: mode, compressed: state.options.compressesPictures)
+        if let bytes = placer?.deleteAll(), !bytes.isEmpty { terminal.write(bytes) }
+        placer = Self.placer(for: mode, compressed: state.options.compressesPictures)
         renderer.options.scrollsRegions = mode.scrollsRegions
         let display = viewport.ranges.display.clamped(to: viewport.items.indices)
         thumbnails.setCellPixels(mode.cellPixels, glyphs: mode.glyphs, displayed: Array(viewport.items[display]))
     }
 
     /// What draws pictures over the cells in `mode`, if anything does.
-    private static func layer(for mode: PictureMode, compressed: Bool) -> PictureLayer? {
+    private static func placer(for mode: PictureMode, compressed: Bool) -> PicturePlacer? {
         switch mode {
-        case let .kitty(cellPixels, .direct): .kitty(KittyPlacements(cellSize: cellPixels, compresses: compressed))
-        case let .kitty(_, .placeholders(throughTmux)): .placeholders(KittyPlaceholders(throughTmux: throughTmux, compresses: compressed))
-        case let .sixel(cellPixels): .inline(InlinePlacements(cellSize: cellPixels))
-        case let .iterm(cellPixels): .inline(InlinePlacements(cellSize: cellPixels, encoding: .iterm))
+        case let .kitty(cellPixels, .direct): KittyPlacements(cellSize: cellPixels, compresses: compressed)
+        case let .kitty(_, .placeholders(throughTmux)): KittyPlaceholders(throughTmux: throughTmux, compresses: compressed)
+        case let .sixel(cellPixels): InlinePlacements(cellSize: cellPixels)
+        case let .iterm(cellPixels): InlinePlacements(cellSize: cellPixels, encoding: .iterm)
         case .none, .blocks, .sextants: nil
         }
     }
@@ -598,12 +569,12 @@ package final class Reader: ListViewportHost {
     /// pictures are sent again.
     private func invalidateScreen() {
         renderer.invalidate()
-        picturesLost = layer != nil
+        picturesLost = placer != nil
     }
 
     /// The pictures drawn over the cells on the screen in front: the list's thumbnails, or the
     /// open article's pictures; none under the help or the feed list, which they would cover.
-    private func overlaidPictures(in layout: ScreenLayout) -> [KittyPlacements<PictureSpot, ThumbnailRequest>.Picture] {
+    private func overlaidPictures(in layout: ScreenLayout) -> [OverlaidPicture<PictureSpot, ThumbnailRequest>] {
         let body = layout.body.top..<(layout.body.top + layout.body.height)
         switch state.screen {
         case .article(let article, let scroll):

@@ -5,36 +5,20 @@ import Thumbnails
 /// kitty graphics, or as iTerm2 inline images (iTerm2, WezTerm).
 ///
 /// Such pixels belong to the terminal's screen, not to any cell: a picture stays where it was
-/// drawn until something erases it. So each frame, ``frame(_:)`` works out which pictures are
-/// new, moved, cropped differently or gone. It erases the cells each of those covered
-/// (``Frame/erase``, `ECH`, which takes the pixels with the cells), names those cells so the
-/// renderer draws them again (``Frame/stale``), and draws the new and moved pictures
-/// (``Frame/draw``) after the renderer's output. A picture that stays put costs nothing, and
+/// drawn until something erases it. So each frame, ``frame(_:into:)`` works out which pictures
+/// are new, moved, cropped differently or gone. It erases the cells each of those covered
+/// (``PictureFrame/before``, `ECH`, which takes the pixels with the cells), names those cells
+/// so the renderer draws them again (``PictureFrame/stale``), and draws the new and moved
+/// pictures (``PictureFrame/after``) after the renderer's output. A picture that stays put costs nothing, and
 /// one that moves costs its whole image again: the bytes of a fling are the pictures it moves.
 ///
 /// The renderer must not scroll regions (`FrameRenderer.Options.scrollsRegions` off): a
 /// terminal scrolls sixel pixels with the text, which would leave pictures where no cell says.
 /// Pictures are clipped to the rows the caller allows by drawing only their rows inside, and
 /// aligned to the pixel inside their first cell by transparent margins.
-public struct InlinePlacements<Spot: Hashable, Image: Hashable> {
+public struct InlinePlacements<Spot: Hashable, Image: Hashable>: PicturePlacing {
     /// A picture to show.
     public typealias Picture = OverlaidPicture<Spot, Image>
-
-    /// Cells on one row.
-    public struct CellSpan: Hashable, Sendable {
-        public var row: Int
-        public var columns: Range<Int>
-    }
-
-    /// What one frame writes around the renderer's output.
-    public struct Frame {
-        /// Erases the pictures that moved or left, before the renderer's output.
-        public var erase: [UInt8] = []
-        /// The cells erased: the renderer must draw them again (`FrameRenderer.forget`).
-        public var stale: [CellSpan] = []
-        /// Draws the pictures that are new or moved, after the renderer's output.
-        public var draw: [UInt8] = []
-    }
 
     /// Where a picture is drawn and what of it.
     struct Shown: Equatable {
@@ -85,10 +69,12 @@ public struct InlinePlacements<Spot: Hashable, Image: Hashable> {
         self.encoding = encoding
     }
 
-    /// The writes that make the screen show `pictures`, and only them.
+    /// The writes that make the screen show `pictures`, and only them: before the cells,
+    /// erasing the pictures that moved or left; the cells erased, for the renderer to draw
+    /// again; after the cells, the pictures that are new or moved. `buffer` is left as it is.
     ///
     /// - Complexity: O(pictures + shown), plus encoding the pixels of the pictures drawn.
-    public mutating func frame(_ pictures: [Picture]) -> Frame {
+    public mutating func frame(_ pictures: [Picture], into buffer: inout CellBuffer) -> PictureFrame {
         var next: [Spot: Shown] = [:]
         var pixels: [Spot: PixelBuffer] = [:]
         for picture in pictures where next[picture.spot] == nil {
@@ -101,7 +87,7 @@ public struct InlinePlacements<Spot: Hashable, Image: Hashable> {
                                        sourceRows: area.sourceRows, rows: row..<(row + rowCount), columns: column..<(column + columnCount))
             pixels[picture.spot] = picture.pixels
         }
-        var frame = Frame()
+        var frame = PictureFrame()
         var erased: [Shown] = []
         for (spot, old) in shown where next[spot] != old {
             erased.append(old)
@@ -110,7 +96,7 @@ public struct InlinePlacements<Spot: Hashable, Image: Hashable> {
                 var out = EscapeSequenceWriter()
                 out.moveCursor(row: row, column: old.column)
                 out.csi(old.columns.count, 0x58)
-                frame.erase += out.bytes
+                frame.before += out.bytes
             }
         }
         // Pictures to draw: the new and moved ones, and any an erased area cut into.
@@ -121,11 +107,11 @@ public struct InlinePlacements<Spot: Hashable, Image: Hashable> {
             guard shown[spot] != new || erased.contains(where: { $0.intersects(new) }) else { continue }
             var out = EscapeSequenceWriter()
             out.moveCursor(row: new.row, column: new.column)
-            frame.draw += out.bytes
+            frame.after += out.bytes
             let picture = pixels[spot]!
             let whole = new.sourceRows.count == picture.height
             if whole, let bytes = encoded[key] {
-                frame.draw += bytes
+                frame.after += bytes
                 continue
             }
             let bytes: [UInt8]
@@ -141,21 +127,32 @@ public struct InlinePlacements<Spot: Hashable, Image: Hashable> {
                 bytes = ITermImages.encode(Self.framed(picture, new))
             }
             if whole { encoded[key] = bytes }
-            frame.draw += bytes
+            frame.after += bytes
         }
         encoded = encoded.filter { keys.contains($0.key) }
         let images = Set(next.values.map(\.image))
         quantized = quantized.filter { images.contains($0.key) }
         shown = next
-        frame.erase = EscapeSequenceWriter.keepingCursor(frame.erase)
-        frame.draw = EscapeSequenceWriter.keepingCursor(frame.draw)
+        frame.before = EscapeSequenceWriter.keepingCursor(frame.before)
+        frame.after = EscapeSequenceWriter.keepingCursor(frame.after)
         return frame
     }
 
     /// Forgets what is shown, without erasing it: after the screen was cleared whole (a
-    /// repaint, a resize, the terminal given back), every picture is drawn again.
-    public mutating func invalidate() {
+    /// repaint, a resize, the terminal given back), every picture is drawn again. The pixels
+    /// belong to the screen: nothing is left to free.
+    public mutating func invalidate() -> [UInt8] {
         shown = [:]
+        return []
+    }
+
+    /// Forgets every picture and what was kept of them: the terminal holds no image of ours
+    /// (its pixels went with the screen's cells).
+    public mutating func deleteAll() -> [UInt8] {
+        shown = [:]
+        encoded = [:]
+        quantized = [:]
+        return []
     }
 
     /// A quantised picture's rows `shown.sourceRows`, behind transparent margins (-1) that put

@@ -4,7 +4,7 @@ import Thumbnails
 /// terminals with the kitty graphics protocol but no Unicode placeholders (kitty before 0.28,
 /// WezTerm).
 ///
-/// Each frame the caller lists the pictures on screen; ``frame(_:)`` returns the bytes that make
+/// Each frame the caller lists the pictures on screen; ``frame(_:into:)`` returns the bytes that make
 /// the terminal show exactly those. A picture's pixels are sent once per image key and kept in
 /// the terminal (at most ``KittyImageIDs/capacity`` of them, the least recently shown deleted
 /// first); after that, showing it costs a placement of about fifty bytes, and only when it
@@ -15,7 +15,7 @@ import Thumbnails
 /// The cells under a picture should be blank: placements are drawn above text. Everything is
 /// written with the cursor saved and restored (`ESC 7`, `ESC 8`), so a renderer that tracks the
 /// cursor is not misled.
-public struct KittyPlacements<Spot: Hashable, Image: Hashable> {
+public struct KittyPlacements<Spot: Hashable, Image: Hashable>: PicturePlacing {
     /// A picture to show.
     public typealias Picture = OverlaidPicture<Spot, Image>
 
@@ -53,11 +53,21 @@ public struct KittyPlacements<Spot: Hashable, Image: Hashable> {
         images = KittyImageIDs(capacity: capacity, byteBudget: byteBudget)
     }
 
-    /// The bytes that show `pictures`, and only them: new images sent, moved ones placed
-    /// again, the ones no longer listed removed. Empty when nothing changed.
+    /// Shows `pictures`, and only them, after the cells: new images sent, moved ones placed
+    /// again, the ones no longer listed removed. Empty when nothing changed; `buffer` is left
+    /// as it is.
     ///
     /// - Complexity: O(pictures + placed), plus the pixels of new images.
-    public mutating func frame(_ pictures: [Picture]) -> [UInt8] {
+    public mutating func frame(_ pictures: [Picture], into buffer: inout CellBuffer) -> PictureFrame {
+        PictureFrame(after: placements(pictures))
+    }
+
+    /// The screen lost its pictures: every image is deleted, to be sent again.
+    public mutating func invalidate() -> [UInt8] {
+        deleteAll()
+    }
+
+    private mutating func placements(_ pictures: [Picture]) -> [UInt8] {
         var out: [UInt8] = []
         var shown: Set<Spot> = []
         for picture in pictures where !shown.contains(picture.spot) {
@@ -95,12 +105,6 @@ public struct KittyPlacements<Spot: Hashable, Image: Hashable> {
         return EscapeSequenceWriter.keepingCursor(out)
     }
 
-    /// The bytes that remove every placement (another screen covers the pictures); the images
-    /// stay in the terminal, to be placed again without being sent.
-    public mutating func hideAll() -> [UInt8] {
-        frame([])
-    }
-
     /// The bytes that delete every image this terminal holds from us, for the end of a session.
     public mutating func deleteAll() -> [UInt8] {
         // By id: `d=A` frees only the images placed on screen, not those held for later or
@@ -122,5 +126,4 @@ public struct KittyPlacements<Spot: Hashable, Image: Hashable> {
     private func command(_ bytes: [UInt8]) -> [UInt8] {
         throughTmux ? KittyGraphics.tmuxPassthrough(commands: bytes) : bytes
     }
-
 }

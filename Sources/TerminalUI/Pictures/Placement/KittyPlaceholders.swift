@@ -15,7 +15,7 @@ import Thumbnails
 ///
 /// Cropping is by cells: the rows of a box outside its clip are not drawn, and the terminal
 /// shows the rows that are. The terminal fits and centres the picture in its box.
-public struct KittyPlaceholders<Spot: Hashable, Image: Hashable> {
+public struct KittyPlaceholders<Spot: Hashable, Image: Hashable>: PicturePlacing {
     /// A picture to show.
     public typealias Picture = OverlaidPicture<Spot, Image>
 
@@ -50,11 +50,21 @@ public struct KittyPlaceholders<Spot: Hashable, Image: Hashable> {
     private func fullID(_ low: Int) -> Int { idTopByte << 24 | low }
 
     /// Draws `pictures` into `buffer` as placeholder cells, over whatever the cells held (their
-    /// background stays), and returns the bytes to write before the frame: the images new to
-    /// the terminal, and the deletions of those evicted to make room.
+    /// background stays); the frame's bytes go before the cells: the images new to the
+    /// terminal, and the deletions of those evicted to make room.
     ///
     /// - Complexity: O(cells of the pictures' boxes), plus the pixels of new images.
-    public mutating func frame(_ pictures: [Picture], into buffer: inout CellBuffer) -> [UInt8] {
+    public mutating func frame(_ pictures: [Picture], into buffer: inout CellBuffer) -> PictureFrame {
+        PictureFrame(before: images(pictures, into: &buffer))
+    }
+
+    /// The screen was given away and its images may be gone: every image is deleted, to be
+    /// sent again.
+    public mutating func invalidate() -> [UInt8] {
+        deleteAll()
+    }
+
+    private mutating func images(_ pictures: [Picture], into buffer: inout CellBuffer) -> [UInt8] {
         var out: [UInt8] = []
         var drawn: Set<Spot> = []
         for picture in pictures where !drawn.contains(picture.spot) {
