@@ -30,6 +30,17 @@ struct ViewCommandTests {
         #expect(try ViewCommand.parse(["a.png"]).pictureProtocol == .auto)
         #expect(try ViewCommand.parse(["--protocol", "kitty", "a.png"]).resolvedProtocol().0 == .kitty)
         #expect(try ViewCommand.parse(["--protocol", "blocks", "a.png"]).resolvedProtocol().0 == .blocks)
+        #expect(try ViewCommand.parse(["--protocol", "Sextants", "a.png"]).resolvedProtocol().0 == .sextants)
+        // The settings' `image_mode` names, but none, which would draw nothing.
+        for refused in ["none", "png"] {
+            do {
+                _ = try ViewCommand.parse(["--protocol", refused, "a.png"])
+                Issue.record("--protocol \(refused) was taken")
+            } catch {
+                #expect(ViewCommand.message(for: error).contains("--protocol takes auto, blocks, sextants, sixel, kitty or iterm, not \(refused)"),
+                        "\(ViewCommand.message(for: error))")
+            }
+        }
     }
 
     @Test func printsEachImageAsRowsOfHalfBlocksInTheColoursAskedFor() throws {

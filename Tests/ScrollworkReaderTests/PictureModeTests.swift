@@ -30,16 +30,16 @@ import Testing
     }
 
     @Test func aModeAskedForIsHonouredOrSaidToBeImpossible() {
-        #expect(PictureMode.resolve(.kitty, capabilities: Self.plainAnswers, environment: [:])
+        #expect(PictureMode.resolve(.always(.kitty), capabilities: Self.plainAnswers, environment: [:])
             == (.kitty(cellPixels: PictureMode.assumedCellPixels, placing: .direct), nil))
         // Through tmux, kitty pictures asked for are placeholders, the only ones that stay in
         // the pane, their images sent through tmux's passthrough.
-        #expect(PictureMode.resolve(.kitty, capabilities: Self.plainAnswers, environment: ["TMUX": "x"])
+        #expect(PictureMode.resolve(.always(.kitty), capabilities: Self.plainAnswers, environment: ["TMUX": "x"])
             == (.kitty(cellPixels: PictureMode.assumedCellPixels, placing: .placeholders(throughTmux: true)), nil))
-        #expect(PictureMode.resolve(.blocks, capabilities: nil, environment: ["TERM": "xterm-kitty"]) == (.blocks, nil))
-        #expect(PictureMode.resolve(.none, capabilities: Self.kittyAnswers, environment: [:]) == (.none, nil))
-        #expect(PictureMode.resolve(.sixel, capabilities: nil, environment: [:]) == (.sixel(cellPixels: PictureMode.assumedCellPixels), nil))
-        #expect(PictureMode.resolve(.iterm, capabilities: nil, environment: [:]) == (.iterm(cellPixels: PictureMode.assumedCellPixels), nil))
+        #expect(PictureMode.resolve(.always(.blocks), capabilities: nil, environment: ["TERM": "xterm-kitty"]) == (.blocks, nil))
+        #expect(PictureMode.resolve(.always(.none), capabilities: Self.kittyAnswers, environment: [:]) == (.none, nil))
+        #expect(PictureMode.resolve(.always(.sixel), capabilities: nil, environment: [:]) == (.sixel(cellPixels: PictureMode.assumedCellPixels), nil))
+        #expect(PictureMode.resolve(.always(.iterm), capabilities: nil, environment: [:]) == (.iterm(cellPixels: PictureMode.assumedCellPixels), nil))
         // WezTerm says so in its environment, and draws iTerm2 images.
         #expect(PictureMode.resolve(.auto, capabilities: Self.plainAnswers, environment: ["TERM_PROGRAM": "WezTerm"]).mode
             == .iterm(cellPixels: PictureMode.assumedCellPixels))

@@ -88,7 +88,7 @@ import TerminalUI
         #expect(read.refreshInterval == nil)
         #expect(read.markReadOnScroll)
         #expect(read.markReadAfter == .seconds(3))
-        #expect(read.imageMode == .blocks)
+        #expect(read.imageMode == .always(.blocks))
         #expect(read.colors == ReaderColors(accent: .rgb(0x1F, 0x2E, 0x3D), dim: .ansi(8), unread: .ansi(12), selectionBackground: .indexed(236)))
         #expect(read.keys.action(for: KeyPress(.character("q"))) == .quit)
         #expect(read.keys.keys(for: .back) == [KeyPress(.escape)])
@@ -105,7 +105,7 @@ import TerminalUI
         custom.refreshInterval = nil
         custom.markReadOnScroll = true
         custom.markReadAfter = .milliseconds(2250)
-        custom.imageMode = .none
+        custom.imageMode = .always(.none)
         custom.colors = ReaderColors(accent: .rgb(1, 2, 255), dim: .default, unread: .ansi(9), selectionBackground: .indexed(17))
         custom.keys = try KeyBindings(overriding: [.quit: [KeyPress(.character("q"))], .search: [KeyPress(.character("\""))], .help: []])
         custom.account = SyncAccount(kind: .freshrss, serverURL: URL(string: "https://rss.example.com/")!, username: "alice",

@@ -239,7 +239,7 @@ import Testing
     @Test func keysFollowTheSettingsBindings() throws {
         var settings = ReaderSettings.defaults
         settings.keys = try KeyBindings(overriding: [.feeds: [KeyPress(.character("F"))], .search: [KeyPress(.character("s"))]])
-        settings.imageMode = .none
+        settings.imageMode = .always(.none)
         let options = ReaderOptions(settings: settings, colorMode: .palette256)
         #expect(!options.showsPictures, "image_mode = \"none\" draws no thumbnail box")
         let list = Self.list(10)

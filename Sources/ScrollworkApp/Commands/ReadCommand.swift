@@ -124,7 +124,7 @@ struct ReaderLaunch: StoreLocating, Equatable {
             frames: LiveFrames(), thumbnails: shelf, options: options, notice: notice)
         if let firstRows = source.firstRows { reader.showFirst(firstRows, of: Reader.firstQuery) }
         reader.atRest = { MallocArenas.trim() }
-        if ![.none, .blocks, .sextants].contains(imageMode) {
+        if ![.always(.none), .always(.blocks), .always(.sextants)].contains(imageMode) {
             // The terminal outside tmux is asked only from the pane in front: tmux types its
             // answers into the active pane.
             reader.askCapabilities(throughTmux: TmuxPassthrough.mayAsk(environment: environment), insideTmux: environment["TMUX"] != nil) {

@@ -53,27 +53,24 @@ struct ViewCommand: AsyncParsableCommand {
     @Option(name: .long, help: "truecolor, 256 or 16 (default: from COLORTERM and TERM; none with NO_COLOR).")
     var colors: Colors?
 
-    /// The `--protocol` choices.
-    enum PictureProtocol: String, ExpressibleByArgument, CaseIterable {
-        case auto, blocks, sextants, sixel, kitty, iterm
-    }
-
-    @Option(name: .customLong("protocol"), help: "auto (what the terminal answers it draws, as scrollwork config shows; blocks when standard output is not a terminal), blocks (half blocks, any terminal), sextants (six pixels a cell, where the font has Unicode 13's sextant mosaics), sixel (pixels: xterm -ti vt340, foot, mlterm, WezTerm…) or kitty (pixels: kitty, Ghostty, WezTerm) or iterm (pixels: iTerm2, WezTerm); default auto.")
-    var pictureProtocol = PictureProtocol.auto
+    @Option(name: .customLong("protocol"), help: "auto (what the terminal answers it draws, as scrollwork config shows; blocks when standard output is not a terminal), blocks (half blocks, any terminal), sextants (six pixels a cell, where the font has Unicode 13's sextant mosaics), sixel (pixels: xterm -ti vt340, foot, mlterm, WezTerm…) or kitty (pixels: kitty, Ghostty, WezTerm) or iterm (pixels: iTerm2, WezTerm); default auto.",
+            transform: { name in
+                // The settings' `image_mode` values, but `none`, which would draw nothing.
+                guard let mode = ReaderSettings.ImageMode(rawValue: name.lowercased()), mode != .always(.none) else {
+                    throw ValidationError("--protocol takes auto, blocks, sextants, sixel, kitty or iterm, not \(name)")
+                }
+                return mode
+            })
+    var pictureProtocol = ReaderSettings.ImageMode.auto
 
     /// The protocol `--protocol` names, `auto` resolved, with the cell size in pixels the
     /// terminal said: it is asked (at most 150 ms) only for `auto`, and only when standard
     /// output is a terminal.
     func resolvedProtocol() -> (PictureProtocol, cellPixels: CellPixelSize?) {
-        guard pictureProtocol == .auto else { return (pictureProtocol, nil) }
+        if case .always(let picture) = pictureProtocol { return (picture, nil) }
         guard isatty(STDOUT_FILENO) == 1 else { return (.blocks, nil) }
         let (found, _, cellPixels) = ConfigCommand.askTerminal()
-        switch found {
-        case .kitty: return (.kitty, cellPixels)
-        case .sixel: return (.sixel, cellPixels)
-        case .iterm: return (.iterm, cellPixels)
-        case .blocks, .none: return (.blocks, cellPixels)
-        }
+        return (found == .none ? .blocks : found, cellPixels)
     }
 
     func validate() throws {

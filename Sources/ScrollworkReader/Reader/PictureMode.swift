@@ -89,23 +89,24 @@ package enum PictureMode: Equatable, Sendable {
             return .kitty(cellPixels: cellPixels, placing: placeholders ? .placeholders(throughTmux: inTmux) : .direct)
         }
         switch imageMode {
-        case .none:
+        case .always(.none):
             return (.none, nil)
-        case .blocks:
+        case .always(.blocks):
             return (.blocks, nil)
-        case .sextants:
+        case .always(.sextants):
             return (.sextants, nil)
-        case .kitty:
+        case .always(.kitty):
             return (kitty(), nil)
-        case .sixel:
+        case .always(.sixel):
             return (.sixel(cellPixels: cellPixels), nil)
-        case .iterm:
+        case .always(.iterm):
             return (.iterm(cellPixels: cellPixels), nil)
         case .auto:
             switch PictureProtocol.detect(capabilities ?? TerminalCapabilities(), environment: environment).0 {
             case .kitty: return (kitty(), nil)
             case .sixel: return (.sixel(cellPixels: cellPixels), nil)
             case .iterm: return (.iterm(cellPixels: cellPixels), nil)
+            case .sextants: return (.sextants, nil)
             case .blocks, .none:
                 guard inTmux else { return (.blocks, nil) }
                 if let outer, outer.kittyGraphics {

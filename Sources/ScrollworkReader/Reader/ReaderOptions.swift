@@ -42,6 +42,6 @@ package struct ReaderOptions {
         self.colorMode = colorMode
         keys = settings.keys
         colors = settings.colors
-        self.pictures = pictures ?? (settings.imageMode == .none ? .none : settings.imageMode == .sextants ? .sextants : .blocks)
+        self.pictures = pictures ?? (settings.imageMode == .always(.none) ? .none : settings.imageMode == .always(.sextants) ? .sextants : .blocks)
     }
 }

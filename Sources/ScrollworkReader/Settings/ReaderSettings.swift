@@ -1,5 +1,6 @@
 import FeedSync
 import Foundation
+import TerminalUI
 
 /// The reader's settings: what `config.toml` says, and the defaults for what it leaves out.
 ///
@@ -38,25 +39,36 @@ package struct ReaderSettings: Sendable, Equatable {
     /// The allowed `mark_read_after`, in seconds: long enough to see a title, at most a minute.
     static let markReadAfterSeconds = 0.1...60.0
 
-    /// How pictures are drawn in the terminal.
-    package enum ImageMode: String, CaseIterable, Sendable {
+    /// How pictures are drawn in the terminal (`image_mode`): what the terminal answers it
+    /// draws, or one ``PictureProtocol`` whatever it answers. Written as `auto` or as the
+    /// protocol's name (`kitty`, `sixel`, `iterm`, `blocks`, `sextants`, `none`).
+    package enum ImageMode: RawRepresentable, Hashable, Sendable {
         /// What the terminal answers it draws (or its environment says): kitty graphics, sixel or
         /// iTerm2 images at its pixel resolution, else half blocks.
         case auto
-        /// The kitty graphics protocol (kitty, Ghostty, WezTerm), whatever the terminal answers;
-        /// inside tmux, by Unicode placeholders through its passthrough.
-        case kitty
-        /// Sixel (xterm -ti vt340, foot, mlterm…), whatever the terminal answers.
-        case sixel
-        /// iTerm2 inline images (iTerm2, WezTerm), whatever the terminal answers.
-        case iterm
-        /// Half blocks (`▀`) in 24-bit or 256 colours: every terminal.
-        case blocks
-        /// Sextant mosaics (six pixels a cell) in 24-bit or 256 colours: terminals whose font
-        /// has Unicode 13's block sextants (kitty and foot draw them themselves).
-        case sextants
-        /// No pictures.
-        case none
+        /// The protocol's pictures whatever the terminal answers; kitty's, inside tmux, by
+        /// Unicode placeholders through its passthrough.
+        case always(PictureProtocol)
+
+        /// Every value: `auto`, then each protocol's.
+        package static var allCases: [ImageMode] { [.auto] + PictureProtocol.allCases.map(ImageMode.always) }
+
+        package init?(rawValue: String) {
+            if rawValue == "auto" {
+                self = .auto
+            } else if let picture = PictureProtocol(rawValue: rawValue) {
+                self = .always(picture)
+            } else {
+                return nil
+            }
+        }
+
+        package var rawValue: String {
+            switch self {
+            case .auto: "auto"
+            case .always(let picture): picture.rawValue
+            }
+        }
     }
 }
 

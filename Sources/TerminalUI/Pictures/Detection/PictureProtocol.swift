@@ -8,6 +8,9 @@ public enum PictureProtocol: String, CaseIterable, Sendable, Hashable {
     case iterm
     /// Half blocks in colour: every terminal.
     case blocks
+    /// Sextant mosaics (six pixels a cell) in colour: terminals whose font has Unicode 13's
+    /// block sextants (kitty and foot draw them themselves). Never detected: only asked for.
+    case sextants
     /// No pictures at all.
     case none
 
