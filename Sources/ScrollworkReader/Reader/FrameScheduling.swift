@@ -26,18 +26,21 @@ package final class LiveFrames: FrameScheduling {
     package var now: Duration { clock.now - origin }
 
     package func requestFrame(_ fire: @escaping @MainActor @Sendable () -> Void) {
-        let due = pacing.nextFrame(at: now)
-        Task { @MainActor in
-            let wait = due - self.now
-            if wait > .zero { try? await Task.sleep(for: wait) }
-            self.pacing.fired(at: self.now)
+        call(at: pacing.nextFrame(at: now)) { [self] in
+            pacing.fired(at: now)
             fire()
         }
     }
 
     package func schedule(after delay: Duration, _ fire: @escaping @MainActor @Sendable () -> Void) {
+        call(at: now + delay, fire)
+    }
+
+    /// Calls `fire` on the main actor once the clock reads `due`.
+    private func call(at due: Duration, _ fire: @escaping @MainActor @Sendable () -> Void) {
         Task { @MainActor in
-            try? await Task.sleep(for: delay)
+            let wait = due - self.now
+            if wait > .zero { try? await Task.sleep(for: wait) }
             fire()
         }
     }

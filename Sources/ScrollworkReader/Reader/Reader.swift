@@ -41,8 +41,6 @@ package final class Reader: ListViewportHost {
     /// another comes. The app returns the allocator's freed memory to the system there, off the
     /// frames' path.
     package var atRest: (@MainActor () -> Void)?
-    /// Counts the events taken, so that a rest scheduled before one is dropped.
-    private var restGeneration = 0
     package private(set) var viewport: ListViewport<EntryRow>!
     let events: AsyncStream<Event>
     package let sink: AsyncStream<Event>.Continuation
@@ -59,18 +57,29 @@ package final class Reader: ListViewportHost {
     /// Whether the next frame must draw: pictures arrived, or the status line or the feed list
     /// changed.
     private var needsRedraw = false
-    /// The task following the store's rows for the list's query.
-    private var watcher: Task<Void, Never>?
     /// Rows read before the reader started (see ``showFirst(_:of:)``), for its first frame.
     private var firstRows: (rows: [EntryRow], query: EntryQuery)?
-    /// The task following the feeds' counts while the feed list is open.
-    private var feedWatcher: Task<Void, Never>?
-    /// The refresh under way, cancelled and awaited when the reader quits, so that the fetcher
-    /// is closed only after it.
-    private var refreshTask: Task<Void, Never>?
-    /// Store writes, performed in order by ``writer``.
+    /// The work under way off the main actor, by what it is (``inBackground(_:_:)``).
+    private var background: [Work: Task<Void, Never>] = [:]
+    /// Store writes, performed in order by the ``Work/writer``.
     private let writes: AsyncStream<StoreWrite>.Continuation
-    private let writer: Task<Void, Never>
+
+    /// What the reader does off the main actor, one task of each at a time.
+    private enum Work: Hashable {
+        /// Performs the store writes in order, until the reader stops taking them.
+        case writer
+        /// Says when pictures arrived.
+        case deliveries
+        /// Follows the store's rows for the list's query.
+        case rows
+        /// Follows the feeds' counts while the feed list is open.
+        case feeds
+        /// The refresh or sync under way, cancelled and awaited when the reader quits, so that
+        /// the fetcher is closed only after it.
+        case refresh
+        /// Reads a post for the screen (its article, its link); nothing waits for it.
+        case lookup
+    }
     /// The terminal's input while ``run(handle:)`` reads it.
     private var input: (any InputReading)?
     /// The pictures drawn over the cells, when the terminal draws pixels.
@@ -78,18 +87,6 @@ package final class Reader: ListViewportHost {
     /// Whether the terminal's pictures must be deleted and sent again: the screen was given
     /// back or repainted.
     private var picturesLost = false
-    /// The terminal's answers to the capability query so far, gathered until the last device
-    /// attributes awaited arrive; nil when no question is open.
-    private var capabilityAnswers: CapabilityAnswers?
-    /// The cell size in pixels the kernel last said, to follow a font change: the terminal's
-    /// own answer wins until the kernel's changes.
-    private var kernelCellPixels: CellPixelSize?
-    /// Whether the first refresh waits for the first rows, as ``run(handle:)`` starts.
-    private var refreshWaits = false
-    /// When tmux's own answers ended, through tmux; the outer terminal's may follow.
-    private var tmuxAnswered: Duration?
-    /// What the answers make of the pictures, and what to say of it.
-    private var resolvePictures: ((TerminalCapabilities) -> (mode: PictureMode, notice: String?))?
 
     /// Where a picture drawn over the cells is: a post's thumbnail, or an article's picture.
     enum PictureSpot: Hashable {
@@ -124,7 +121,13 @@ package final class Reader: ListViewportHost {
         (events, sink) = AsyncStream<Event>.makeStream()
         let (writeStream, writes) = AsyncStream<StoreWrite>.makeStream()
         self.writes = writes
-        writer = Task.detached { [store, sink] in
+        placer = Self.placer(for: options.pictures, compressed: options.compressesPictures)
+        state.kernelCellPixels = terminal.cellPixelSize
+        // The shelf loads pictures at the size the options draw them.
+        thumbnails.setCellPixels(options.pictures.cellPixels, glyphs: options.pictures.glyphs, displayed: [])
+        viewport = ListViewport(host: self)
+        viewport.setViewportHeight(Double(max(1, layout.body.height)))
+        inBackground(.writer) { [store, sink] in
             for await write in writeStream {
                 do {
                     switch write {
@@ -137,12 +140,14 @@ package final class Reader: ListViewportHost {
                 }
             }
         }
-        placer = Self.placer(for: options.pictures, compressed: options.compressesPictures)
-        kernelCellPixels = terminal.cellPixelSize
-        // The shelf loads pictures at the size the options draw them.
-        thumbnails.setCellPixels(options.pictures.cellPixels, glyphs: options.pictures.glyphs, displayed: [])
-        viewport = ListViewport(host: self)
-        viewport.setViewportHeight(Double(max(1, layout.body.height)))
+    }
+
+    /// Starts `work` off the main actor: the one place the reader starts a task. Work of a
+    /// kind that keeps one task at a time cancels the one before.
+    private func inBackground(_ work: Work, _ body: @escaping @Sendable () async -> Void) {
+        if work != .lookup { background[work]?.cancel() }
+        let task = Task.detached(operation: body)
+        if work != .lookup { background[work] = task }
     }
 
     var now: Duration { frames.now }
@@ -152,31 +157,26 @@ package final class Reader: ListViewportHost {
     /// ``send(_:)``; `scrollwork bench ui` times it there.
     package func run(handle: @MainActor (Reader, Event) -> Void = { $0.send($1) }) async {
         let sink = self.sink
-        start()
+        // The first screen comes from the rows already stored: the refresh, whose progress
+        // would take the first frame, waits for them (see ``ReaderState/start(holdingRefresh:)``).
+        start(holdingRefresh: true)
         input = terminal.startReading { sink.yield(.input($0)) }
         let arrivals = thumbnails.loader.deliveriesPending
-        let deliveries = Task {
+        inBackground(.deliveries) {
             for await _ in arrivals { sink.yield(.thumbnailsArrived) }
         }
-        // The first screen comes from the rows already stored: the refresh, whose progress
-        // would take the first frame, starts once they are in (or after a quarter second of a
-        // store that has none to give).
-        refreshWaits = true
-        frames.schedule(after: .milliseconds(250)) { [weak self] in self?.startRefreshingOnce() }
         for await event in events {
             handle(self, event)
             if !state.running { break }
         }
-        // Quit before the first screen: no refresh starts now.
-        refreshWaits = false
         stop()
-        deliveries.cancel()
+        background[.deliveries]?.cancel()
         input?.stop()
         input = nil
-        refreshTask?.cancel()
-        await refreshTask?.value
+        background[.refresh]?.cancel()
+        await background[.refresh]?.value
         // Every write asked for is in the store before the reader returns.
-        await writer.value
+        await background[.writer]?.value
         await thumbnails.shutdown()
     }
 
@@ -194,9 +194,10 @@ package final class Reader: ListViewportHost {
     }
 
     /// Starts following the store and draws the first frame; ``run(handle:)`` calls it, a test
-    /// that drives the reader by hand calls it instead.
-    func start() {
-        perform(state.start())
+    /// that drives the reader by hand calls it instead. When `holdingRefresh`, the first refresh
+    /// waits for the first screen.
+    func start(holdingRefresh: Bool = false) {
+        perform(state.start(holdingRefresh: holdingRefresh))
         // The state follows its first query now, in its first generation.
         if let (rows, query) = firstRows, query == state.filter.query(now: date()) {
             send(Self.snapshot(rows, generation: state.generation))
@@ -207,85 +208,34 @@ package final class Reader: ListViewportHost {
 
     /// Stops following the store and taking writes; for tests that drive the reader by hand.
     func stop() {
-        watcher?.cancel()
-        feedWatcher?.cancel()
+        background[.rows]?.cancel()
+        background[.feeds]?.cancel()
         writes.finish()
         // The terminal frees the pictures it holds for us.
         if let bytes = placer?.deleteAll(), !bytes.isEmpty { terminal.write(bytes) }
     }
 
-    /// Asks the terminal what it draws, without waiting: its answers come in with the input,
-    /// and once its device attributes (asked last) arrive, `resolve` turns them into the
-    /// pictures to draw, which replace the ones the reader started with. A terminal that never
-    /// answers keeps them. Call before ``run(handle:)``.
-    ///
-    /// When `throughTmux`, the terminal outside tmux is asked too, through tmux's passthrough:
-    /// tmux's own answers decide first, and the outer terminal's, which come only when tmux's
-    /// `allow-passthrough` is on, decide again.
-    /// Inside tmux (`insideTmux`) without asking through it, tmux's own answers decide.
+    /// Asks the terminal what it draws, without waiting (see
+    /// ``ReaderState/askCapabilities(throughTmux:insideTmux:resolve:)``). Call before
+    /// ``run(handle:)``.
     package func askCapabilities(throughTmux: Bool = false, insideTmux: Bool = false,
                                  resolve: @escaping (TerminalCapabilities) -> (mode: PictureMode, notice: String?)) {
-        resolvePictures = resolve
-        capabilityAnswers = CapabilityAnswers(throughTmux: throughTmux)
-        tmuxAnswered = nil
-        terminal.write(TerminalCapabilities.query(throughTmux: throughTmux, insideTmux: insideTmux))
+        perform(state.askCapabilities(throughTmux: throughTmux, insideTmux: insideTmux, resolve: resolve))
     }
 
     /// How many device attributes are still to come in answer to the capability query, which
-    /// must not reach the shell after the reader: 0 when no question is open. The outer
-    /// terminal's, through tmux, are counted for a second after tmux's own: they come within a
-    /// round trip or never.
-    package var awaitedAnswers: Int {
-        guard let capabilityAnswers else { return 0 }
-        guard let tmuxAnswered else { return capabilityAnswers.awaited }
-        return now - tmuxAnswered < .seconds(1) ? capabilityAnswers.awaited : 0
-    }
-
-    /// Takes `input` if it answers the capability query; the last answer decides the pictures.
-    private func answers(_ input: InputEvent) -> Bool {
-        guard var answers = capabilityAnswers, let ended = answers.take(input) else { return false }
-        capabilityAnswers = answers.awaited > 0 ? answers : nil
-        guard ended else { return true }
-        // tmux's own answers came first; the terminal outside may answer next.
-        if answers.awaited > 0 { tmuxAnswered = now }
-        var capabilities = answers.capabilities(cells: terminal.size)
-        if capabilities.cellPixelSize == nil { capabilities.cellPixelSize = terminal.cellPixelSize }
-        if let (mode, notice) = resolvePictures?(capabilities) { send(.pictures(mode, notice: notice)) }
-        return true
-    }
-
-    /// Starts refreshing, unless it has started.
-    private func startRefreshingOnce() {
-        guard refreshWaits, state.running else { return }
-        refreshWaits = false
-        perform(state.startRefreshing())
-        if state.running { requestFrameIfNeeded() }
-    }
+    /// must not reach the shell after the reader: 0 when no question is open.
+    package var awaitedAnswers: Int { state.awaitedAnswers(now: now) }
 
     /// Takes one event, then asks for a frame if something moves or arrived.
     package func send(_ event: Event) {
-        // A store with nothing to show has no first screen to wait for.
-        defer { if case .rows(let rows, _, _, _) = event, rows.isEmpty { startRefreshingOnce() } }
-        if case .input(let input) = event, answers(input) { return }
-        // Back in front in tmux: images sent while the pane was hidden never passed through
-        // (tmux passes only from visible panes), so every picture is sent again. tmux reports
-        // the focus with `focus-events on`.
-        if case .input(.focusGained) = event, case .kitty(_, .placeholders(throughTmux: true)) = state.options.pictures, placer != nil {
-            picturesLost = true
-            needsRedraw = true
-        }
-        // A new font size comes as a resize: where the kernel's cell size changed, pictures
-        // drawn in pixels switch to it first, so the resize draws them once, at their new size.
-        if case .input(.resize) = event, let cell = terminal.cellPixelSize, cell != kernelCellPixels {
-            kernelCellPixels = cell
-            if state.options.pictures.cellPixels != nil, state.options.pictures.cellPixels != cell {
-                perform(state.update(.pictures(state.options.pictures.with(cellPixels: cell), notice: nil), list: list, now: now))
-            }
+        // A resize may come with a new font size: the kernel's cell size goes first.
+        if case .input(.resize) = event, let cell = terminal.cellPixelSize {
+            perform(state.update(.kernelCellPixels(cell), list: list, now: now))
         }
         perform(state.update(event, list: list, now: now))
         if state.running { requestFrameIfNeeded() }
-        restGeneration += 1
-        if !frameRequested { scheduleRest() }
+        if !frameRequested, atRest != nil { perform(state.idle()) }
     }
 
     /// The list as it looks now, for the state.
@@ -338,13 +288,13 @@ package final class Reader: ListViewportHost {
                 }
             case .loadArticle(let id):
                 let (store, sink) = (self.store, self.sink)
-                Task.detached {
+                inBackground(.lookup) {
                     guard let entry = try? await store.entry(id: id) else { return }
                     sink.yield(.articleLoaded(entry, ArticleScreen.document(of: entry)))
                 }
             case .findLink(let id):
                 let (store, sink) = (self.store, self.sink)
-                Task.detached {
+                inBackground(.lookup) {
                     let entry = try? await store.entry(id: id)
                     sink.yield(.linkFound(entry?.entry.link))
                 }
@@ -362,6 +312,13 @@ package final class Reader: ListViewportHost {
                 thumbnails.showFigures(figures)
             case .drawPictures(let mode):
                 drawPictures(mode)
+            case .resendPictures:
+                picturesLost = placer != nil
+                needsRedraw = true
+            case .writeTerminal(let bytes):
+                terminal.write(bytes)
+            case .atRest:
+                atRest?()
             }
         }
         if drawNow { draw() }
@@ -370,10 +327,9 @@ package final class Reader: ListViewportHost {
     /// Follows the rows of `query`: every committed change that alters them arrives as a
     /// snapshot, diffed and animated by the viewport.
     private func follow(_ query: EntryQuery, generation: Int) {
-        watcher?.cancel()
         let sink = self.sink
         let observation = store.observeRows(query)
-        watcher = Task.detached {
+        inBackground(.rows) {
             do {
                 for try await rows in observation {
                     sink.yield(Self.snapshot(rows, generation: generation))
@@ -394,13 +350,13 @@ package final class Reader: ListViewportHost {
 
     /// Follows the feeds' counts while the feed list is open.
     private func followFeeds(_ on: Bool) {
-        feedWatcher?.cancel()
-        feedWatcher = nil
+        background[.feeds]?.cancel()
+        background[.feeds] = nil
         guard on else { return }
         let sink = self.sink
         let now = date()
         let observation = store.observeFeedSummaries(searches: state.options.queryFeeds.map { SearchQuery(parsing: $0.query, now: now) })
-        feedWatcher = Task.detached {
+        inBackground(.feeds) {
             do {
                 for try await overview in observation { sink.yield(.feeds(overview)) }
             } catch {
@@ -413,7 +369,7 @@ package final class Reader: ListViewportHost {
     /// each feed starts, stores a batch and finishes, and the list follows the store.
     private func refresh(_ feed: StoredFeed?) {
         let (refresher, sink) = (self.refresher, self.sink)
-        inBackground {
+        inBackground(.refresh) {
             let progress: FeedRefresher.ProgressHandler = { sink.yield(.refreshProgress($0)) }
             if let feed {
                 let outcome = await refresher.refresh(feed, progress: progress)
@@ -434,15 +390,10 @@ package final class Reader: ListViewportHost {
     private func sync() {
         guard let accountSync else { return }
         let sink = self.sink
-        inBackground {
+        inBackground(.refresh) {
             let outcome = await accountSync.sync { sink.yield(.syncProgress($0)) }
             sink.yield(.syncFinished(outcome))
         }
-    }
-
-    /// Runs a refresh or a sync, the one under way at a time, cancelled when the reader stops.
-    private func inBackground(_ work: @escaping @Sendable () async -> Void) {
-        refreshTask = Task.detached { await work() }
     }
 
     /// Opens `link` with the browser, the terminal given back while it runs. A browser in the
@@ -466,19 +417,6 @@ package final class Reader: ListViewportHost {
 
     // MARK: Frames
 
-    /// How long after its last event the reader is at rest (see ``atRest``).
-    static let restDelay = Duration.milliseconds(200)
-
-    /// Calls ``atRest`` after ``restDelay`` unless an event comes before.
-    private func scheduleRest() {
-        guard atRest != nil, state.running else { return }
-        let generation = restGeneration
-        frames.schedule(after: Self.restDelay) { [weak self] in
-            guard let self, generation == restGeneration, !frameRequested, state.running else { return }
-            atRest?()
-        }
-    }
-
     private func requestFrameIfNeeded() {
         guard viewport.needsTick || needsRedraw, !frameRequested else { return }
         frameRequested = true
@@ -498,8 +436,6 @@ package final class Reader: ListViewportHost {
         } else if redraw {
             draw()
         }
-        // The first screen of posts is out: the refresh may start.
-        if refreshWaits && !viewport.items.isEmpty { startRefreshingOnce() }
         send(.frameTick)
     }
 
@@ -508,27 +444,10 @@ package final class Reader: ListViewportHost {
     private func draw() {
         guard state.running else { return }
         let layout = state.layout
-        switch state.screen {
-        case .article(let article, let scroll):
-            article.draw(scroll: scroll, status: state.articleHint, pictures: { [thumbnails] in thumbnails.figure($0) },
-                         accent: state.options.colors.accent, in: layout, into: &buffer)
-        case .feeds(var feeds):
-            feeds.now = date()
-            feeds.draw(status: state.statusText(hint: state.feedsHint, figures: figures), in: layout, into: &buffer)
-        case .list, .help, .search:
-            let count = viewport.items.count
-            var screen = PostListScreen(title: state.heading(count: count), status: state.statusText(hint: state.listHint, figures: figures),
-                                        now: date())
-            screen.selectedID = state.selectedID
-            if case .help = state.screen { screen.showsHelp = true }
-            screen.strips = strips
-            screen.colors = state.options.colors
-            screen.keys = state.options.keys
-            screen.showsPictures = state.options.showsPictures
-            screen.highlight = state.searchHighlight
-            if count == 0 { screen.emptyText = state.emptyText }
-            screen.draw(lastFrame, pictures: { [thumbnails] in thumbnails.picture(for: $0) }, in: layout, into: &buffer)
-        }
+        let view = ReaderView(state: state, frame: lastFrame, count: viewport.items.count,
+                              thumbnail: { [thumbnails] in thumbnails.picture(for: $0) }, figure: { [thumbnails] in thumbnails.figure($0) },
+                              figures: figures, now: date())
+        view.draw(into: &buffer, strips: strips)
         var bytes: [UInt8]
         if var placer {
             // A repaint cleared the screen, pixels too: every picture is drawn again.

@@ -54,4 +54,11 @@ enum ReaderEffect: Equatable {
     case showFigures([ArticleScreen.Figure])
     /// Draw pictures this way from now on: loaded again at the size it needs.
     case drawPictures(PictureMode)
+    /// The terminal may have lost the pictures it showed: send them all again with the next
+    /// frame.
+    case resendPictures
+    /// Write these bytes to the terminal (a question to it).
+    case writeTerminal([UInt8])
+    /// The reader is at rest (``ReaderState/idle()``): the app may tidy up off the frames' path.
+    case atRest
 }

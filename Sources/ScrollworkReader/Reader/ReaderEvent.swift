@@ -37,6 +37,9 @@ package enum ReaderEvent: Sendable {
     /// The terminal answered what it draws: pictures are drawn this way from now on, and
     /// `notice` says what could not be honoured.
     case pictures(PictureMode, notice: String?)
+    /// The kernel says the terminal's cells are this many pixels now (with a resize): a new
+    /// font size.
+    case kernelCellPixels(CellPixelSize)
 }
 
 /// The wake-ups the state asks for, at most one of each pending.
@@ -45,6 +48,10 @@ package enum ReaderTimer: Hashable, Sendable {
     case autoRefresh
     /// Look again at which posts have been on screen long enough to count as read.
     case markReadCheck
+    /// The first screen of posts has not come out in time: the refresh held for it starts.
+    case firstScreenDeadline
+    /// The reader may be at rest: it is if no event came after the first `n` (``ReaderState/idle()``).
+    case rest(Int)
 }
 
 /// A change the reader makes to the store. Writes are performed one after another, in the

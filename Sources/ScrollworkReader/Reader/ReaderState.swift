@@ -132,6 +132,18 @@ package struct ReaderState {
     private var refinedGeneration: Int?
     private var timers: Set<ReaderTimer> = []
     private(set) var running = true
+    /// Whether the first refresh waits for the first screen of posts (``start(holdingRefresh:)``).
+    private(set) var refreshWaits = false
+    /// The question about what the terminal draws, while its answers are awaited
+    /// (``askCapabilities(throughTmux:insideTmux:resolve:)``).
+    var question: CapabilityQuestion?
+    /// The cell size in pixels the kernel last said, to follow a font change: the terminal's
+    /// own answer wins until the kernel's changes.
+    var kernelCellPixels: CellPixelSize?
+    /// Events taken, so that a rest asked for before the last one is not said.
+    private(set) var eventsTaken = 0
+    /// The count of events taken when a rest was last asked for.
+    var restAsked: Int?
 
     init(title: String, options: ReaderOptions, layout: ScreenLayout) {
         self.title = title
@@ -144,9 +156,23 @@ package struct ReaderState {
         if case .article = screen { true } else { false }
     }
 
-    /// Follows the list's query; the first thing the reader does.
-    mutating func start() -> [ReaderEffect] {
-        follow()
+    /// Follows the list's query; the first thing the reader does. When `holdingRefresh`, the
+    /// first refresh waits for the first screen of posts, whose drawing its progress would
+    /// take, or for a store with none to give (an empty snapshot), or a quarter of a second.
+    mutating func start(holdingRefresh: Bool = false) -> [ReaderEffect] {
+        var effects = follow()
+        if holdingRefresh {
+            refreshWaits = true
+            effects += wake(.firstScreenDeadline, after: .milliseconds(250))
+        }
+        return effects
+    }
+
+    /// Starts refreshing, unless the refresh held for the first screen has started.
+    private mutating func startRefreshingOnce() -> [ReaderEffect] {
+        guard refreshWaits else { return [] }
+        refreshWaits = false
+        return startRefreshing()
     }
 
     /// Refreshes every feed now, and then on the settings' interval.
@@ -169,9 +195,43 @@ package struct ReaderState {
     mutating func update(_ event: ReaderEvent, list: ReaderList, now: Duration) -> [ReaderEffect] {
         // After quitting, nothing happens: the terminal may be given back already.
         guard running else { return [] }
+        // A rest is due only if no event came since it was asked for.
+        if case .timer(.rest(let taken)) = event { return taken == eventsTaken ? [.atRest] : [] }
+        eventsTaken += 1
+        var effects = take(event, list: list, now: now)
+        // The first screen of posts is out, or the store has none to give: the refresh held
+        // for it starts.
+        if refreshWaits, running {
+            switch event {
+            case .rows(let rows, _, _, _) where rows.isEmpty: effects += startRefreshingOnce()
+            case .frameTick where !list.items.isEmpty: effects += startRefreshingOnce()
+            case .timer(.firstScreenDeadline): effects += startRefreshingOnce()
+            default: break
+            }
+        }
+        return effects
+    }
+
+    /// The runtime asks for no frame after the last event: the reader comes to rest
+    /// ``restDelay`` later (``ReaderEffect/atRest``), unless another event comes first. Asked
+    /// once per event.
+    mutating func idle() -> [ReaderEffect] {
+        guard running, restAsked != eventsTaken else { return [] }
+        restAsked = eventsTaken
+        return [.wake(.rest(eventsTaken), after: Self.restDelay)]
+    }
+
+    /// How long after its last event the reader is at rest.
+    static let restDelay = Duration.milliseconds(200)
+
+    /// ``update(_:list:now:)`` of one event, with no bookkeeping of events taken or the held refresh.
+    mutating func take(_ event: ReaderEvent, list: ReaderList, now: Duration) -> [ReaderEffect] {
         switch event {
         case .input(let input):
+            if let effects = answer(input, list: list, now: now) { return effects }
             return handle(input, list: list, now: now)
+        case .kernelCellPixels(let cell):
+            return followKernel(cell, list: list, now: now)
         case let .rows(rows, byID, unread, generation):
             guard generation == self.generation else { return [] }
             rowsByID = byID
@@ -248,6 +308,11 @@ package struct ReaderState {
         case .timer(.markReadCheck):
             timers.remove(.markReadCheck)
             return markReadOnScroll(list: list, now: now)
+        case .timer(.firstScreenDeadline):
+            timers.remove(.firstScreenDeadline)
+            return []
+        case .timer(.rest):
+            return []
         case let .written(write, failure):
             for id in write.ids {
                 pending[id]?.writes -= 1
@@ -299,6 +364,12 @@ package struct ReaderState {
             return effects + [.draw]
         case .repaint:
             return [.repaint]
+        case .focusGained:
+            // Back in front in tmux: images sent while the pane was hidden never passed
+            // through (tmux passes only from visible panes), so every picture is sent again.
+            // tmux reports the focus with `focus-events on`.
+            guard case .kitty(_, .placeholders(throughTmux: true)) = options.pictures else { return [] }
+            return [.resendPictures]
         default:
             return []
         }
