@@ -109,7 +109,7 @@ public final class HTTPDataLoader: Sendable {
 
     /// Whether the HTTP client has been made: a loader that has loaded nothing over HTTP has
     /// none.
-    package var hasClient: Bool {
+    var hasClient: Bool {
         client.withLockedValue { if case .made = $0 { true } else { false } }
     }
 

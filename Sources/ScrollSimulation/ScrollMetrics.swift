@@ -207,9 +207,6 @@ package struct ScrollMetricsRecorder: Sendable {
     /// Each stop's time to a complete screen, in milliseconds.
     package var visibleCompleteMilliseconds: [Double] { completions }
 
-    /// Each fling's duration, in milliseconds.
-    package var flingMilliseconds: [Double] { flings }
-
     private mutating func account(until time: Duration, since last: Duration) {
         let seconds = Self.seconds(time - last)
         allTime += seconds * Double(lastCount)

@@ -19,7 +19,7 @@ func makePipeline(loads: Int = 6, cache: MemoryCache<TestRequest, String>? = Mem
     private func request(
         _ pipeline: Pipeline, _ request: TestRequest, _ priority: LoadPriority = .visible
     ) async -> ContentConsumerID {
-        let consumer = pipeline.makeConsumerID()
+        let consumer = ContentConsumerID()
         await pipeline.request(request, priority: priority, consumer: consumer, deliver: deliveries.callback(for: consumer))
         return consumer
     }
@@ -217,7 +217,7 @@ func makePipeline(loads: Int = 6, cache: MemoryCache<TestRequest, String>? = Mem
         let (recorded, sink) = AsyncStream<RequestTimings>.makeStream()
         let pipeline = Pipeline(loader: loader, processor: EchoProcessor(), clock: clock)
         clock.advance(by: .milliseconds(10))
-        await pipeline.request(TestRequest(url: "u"), priority: .visible, consumer: pipeline.makeConsumerID()) { _, timings in
+        await pipeline.request(TestRequest(url: "u"), priority: .visible, consumer: ContentConsumerID()) { _, timings in
             sink.yield(timings)
         }
         #expect(await loader.events.next() == .started("u"))

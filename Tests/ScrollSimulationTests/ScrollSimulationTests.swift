@@ -112,7 +112,7 @@ import Testing
         recorder.record(at: .milliseconds(30), rows: rows([true, true], top: -800), isAtRest: true, isGliding: false)
         recorder.finish(at: .milliseconds(40))
         #expect(recorder.visibleCompleteMilliseconds == [20])
-        #expect(recorder.flingMilliseconds == [10])
+        #expect(recorder.metrics(wastedRatio: 0, stale: 0, loads: 0, bytes: 0).minFlingMilliseconds == 10, "the glide lasted one frame")
         let (readable, all) = recorder.blankRatios
         // Four frames of two rows, two blank row-frames: a quarter. The second frame moved a
         // screen in 10 ms and is not readable; the first (no motion known) and the last two

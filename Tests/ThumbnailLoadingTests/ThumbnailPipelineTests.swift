@@ -31,7 +31,7 @@ import Thumbnails
                         Task {
                             await pipeline.request(
                                 ThumbnailRequest(url: url, maxPixelSize: size), priority: .visible,
-                                consumer: pipeline.makeConsumerID()
+                                consumer: ContentConsumerID()
                             ) { result, _ in continuation.resume(returning: (size, try? result.get())) }
                         }
                     }
@@ -56,7 +56,7 @@ import Thumbnails
         let outcome: String = await withCheckedContinuation { continuation in
             Task {
                 await pipeline.request(
-                    ThumbnailRequest(url: url, maxPixelSize: 64), priority: .visible, consumer: pipeline.makeConsumerID()
+                    ThumbnailRequest(url: url, maxPixelSize: 64), priority: .visible, consumer: ContentConsumerID()
                 ) { result, _ in
                     switch result {
                     case .success: continuation.resume(returning: "decoded")

@@ -87,10 +87,6 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
     /// The counters so far; readable from any thread.
     public nonisolated var metrics: ContentMetrics { metricsBox.withLock { $0.metrics } }
 
-    /// A new consumer identity; each consumer uses its own for each request it makes.
-    @inlinable
-    public nonisolated func makeConsumerID() -> ContentConsumerID { ContentConsumerID() }
-
     /// The number of data loads and processing jobs running (started and not yet stopped).
     package var runningCounts: (loads: Int, processing: Int) { core.runningCounts }
 
@@ -222,7 +218,8 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
 
     private func isReady(_ inbox: Inbox<Request, Value>?, untilIdle: Bool) -> Bool {
         guard inbox?.isBusy != true else { return false }
-        return !untilIdle || (loadTasks.isEmpty && processingFlags.isEmpty && diskWrites == 0)
+        // Idle: the core has no job waiting, running or stopping, and no task of ours is out.
+        return !untilIdle || (core.isIdle && loadTasks.isEmpty && processingFlags.isEmpty && diskWrites == 0)
     }
 
     func resumeWaiters() {

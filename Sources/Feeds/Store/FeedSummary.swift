@@ -21,15 +21,11 @@ public struct FeedSummary: Sendable, Hashable, Identifiable {
 }
 
 extension FeedStore {
-    /// Every feed with its entry and unread counts, in the order of ``feeds()``.
+    /// Every feed with its entry and unread counts, in the order of ``feeds()``, now, then again
+    /// after every committed change that alters them (an entry read, a refresh that adds entries
+    /// or fails); see ``StoreObservation``.
     ///
-    /// - Complexity: O(n + f log f) for n entries and f feeds: one pass over the entries.
-    public func feedSummaries() async throws(FeedStoreError) -> [FeedSummary] {
-        try await read(Self.readingSummaries)
-    }
-
-    /// The feeds' summaries now, then again after every committed change that alters them (an
-    /// entry read, a refresh that adds entries or fails); see ``StoreObservation``.
+    /// - Complexity: O(n + f log f) a read for n entries and f feeds: one pass over the entries.
     public func observeFeedSummaries() -> StoreObservation<[FeedSummary]> {
         observe(Self.readingSummaries)
     }
@@ -37,7 +33,7 @@ extension FeedStore {
     /// The feeds' summaries and how many posts match each of `searches` (saved searches shown
     /// as feeds), now and again after every committed change that alters them.
     ///
-    /// - Complexity: one ``feedSummaries()`` read and, per search, a count of its matches.
+    /// - Complexity: one read of ``observeFeedSummaries()`` and, per search, a count of its matches.
     public func observeFeedSummaries(searches: [SearchQuery]) -> StoreObservation<FeedOverview> {
         let counting = searches.map(Self.countingMatches)
         return observe { db in

@@ -13,7 +13,8 @@ import Testing
         try await store.setRead(true, entries: Array(ids.prefix(2)))
         try await store.recordFailure(feed: empty.id, message: "HTTP 404", at: storeEpoch)
 
-        let summaries = try await store.feedSummaries()
+        var observed = store.observeFeedSummaries().makeAsyncIterator()
+        let summaries = try #require(try await observed.next())
         #expect(summaries.map(\.feed.title) == ["a quiet one", "Busy"], "ordered as feeds(), by title ignoring case")
         #expect(summaries.map(\.total) == [0, 5])
         #expect(summaries.map(\.unread) == [0, 3])
