@@ -64,6 +64,36 @@ enum XMLBytes {
         return i
     }
 
+    /// The index of the first byte of `bytes` from `start` that is `first` or `second`, or (if
+    /// asked) 128 or above; `bytes.count` if none is: the input repair's skip, over whole
+    /// pieces of a document. Sixteen bytes at a time, in SIMD registers.
+    ///
+    /// The scanner's text skip (``skipPlainText(_:_:_:)``) stops at more bytes over much
+    /// shorter runs, between markup, and reads eight at a time in a 64-bit word. Each is the
+    /// faster for its own use, measured with `bench feed`: the scanner through this skip
+    /// parsed 8–10% slower; the repair through the scanner's, 5% slower on long articles.
+    @inline(__always)
+    static func skip(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, past first: UInt8, _ second: UInt8, stoppingAtHighBytes: Bool) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let count = bytes.count
+        let firsts = SIMD16<UInt8>(repeating: first), seconds = SIMD16<UInt8>(repeating: second)
+        // Bytes of 128 and above, as signed bytes, are below zero.
+        let limit = SIMD16<Int8>(repeating: stoppingAtHighBytes ? 0 : Int8.min)
+        var index = start
+        while index + 16 <= count {
+            let vector = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            let signed = SIMD16<Int8>(truncatingIfNeeded: vector)
+            if any((vector .== firsts) .| (vector .== seconds) .| (signed .< limit)) { break }
+            index += 16
+        }
+        while index < count {
+            let byte = base[index]
+            if byte == first || byte == second || (stoppingAtHighBytes && byte >= 0x80) { break }
+            index += 1
+        }
+        return index
+    }
+
     /// A table of 256 classes, made once for the process and never freed.
     private static func table(_ kind: (Int) -> UInt8) -> UnsafePointer<UInt8> {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)

@@ -134,7 +134,7 @@ package struct XMLInputRepair {
             case .cdata, .comment, .instruction:
                 let closing: [UInt8] = state == .cdata ? [0x5D, 0x5D, 0x3E] : state == .comment ? [0x2D, 0x2D, 0x3E] : [0x3F, 0x3E]
                 while index < count {
-                    index = Self.skip(bytes, from: index, past: closing[0], closing[0], stoppingAtHighBytes: repairsUTF8)
+                    index = XMLBytes.skip(bytes, from: index, past: closing[0], closing[0], stoppingAtHighBytes: repairsUTF8)
                     guard index < count else { break }
                     if bytes[index] == closing[0] {
                         if count - index < closing.count {
@@ -164,7 +164,7 @@ package struct XMLInputRepair {
                 // The common stops handled here, without a round through the state: a tag's
                 // `<`, a well-formed reference, a valid UTF-8 sequence.
                 while true {
-                    index = Self.skip(bytes, from: index, past: UInt8(ascii: "&"), UInt8(ascii: "<"), stoppingAtHighBytes: repairsUTF8)
+                    index = XMLBytes.skip(bytes, from: index, past: UInt8(ascii: "&"), UInt8(ascii: "<"), stoppingAtHighBytes: repairsUTF8)
                     guard index + 1 < count else { break }
                     let next = bytes[index + 1]
                     switch bytes[index] {
@@ -320,31 +320,6 @@ package struct XMLInputRepair {
         let length = XMLBytes.utf8Length(bytes.baseAddress! + index, bytes.count - index)
         if length != 0 { return max(length, 0) }
         return final ? 0 : nil
-    }
-
-    /// The index of the first byte from `start` that is `first` or `second`, or (if asked) 128
-    /// or above; `bytes.count` if none is. Sixteen bytes at a time: almost every byte of a
-    /// feed is none of these.
-    @inline(__always)
-    private static func skip(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, past first: UInt8, _ second: UInt8, stoppingAtHighBytes: Bool) -> Int {
-        guard let base = bytes.baseAddress else { return start }
-        let count = bytes.count
-        let firsts = SIMD16<UInt8>(repeating: first), seconds = SIMD16<UInt8>(repeating: second)
-        // Bytes of 128 and above, as signed bytes, are below zero.
-        let limit = SIMD16<Int8>(repeating: stoppingAtHighBytes ? 0 : Int8.min)
-        var index = start
-        while index + 16 <= count {
-            let vector = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-            let signed = SIMD16<Int8>(truncatingIfNeeded: vector)
-            if any((vector .== firsts) .| (vector .== seconds) .| (signed .< limit)) { break }
-            index += 16
-        }
-        while index < count {
-            let byte = base[index]
-            if byte == first || byte == second || (stoppingAtHighBytes && byte >= 0x80) { break }
-            index += 1
-        }
-        return index
     }
 
     private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, with text: StaticString) -> Bool {
