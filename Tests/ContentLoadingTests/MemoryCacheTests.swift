@@ -10,7 +10,13 @@ import Testing
         #expect(cache.value(for: "a") == 1)
         cache.insert(4, for: "d", cost: 1)
         #expect(cache.value(for: "b") == nil)
-        #expect(cache.keysByRecency == ["d", "a", "c"])
+        // From least to most recently used: c, a, d. Each lower limit evicts the next; a
+        // lookup that misses touches nothing.
+        cache.limits = .init(totalCost: 100, count: 2)
+        #expect(cache.value(for: "c") == nil)
+        cache.limits = .init(totalCost: 100, count: 1)
+        #expect(cache.value(for: "a") == nil)
+        #expect(cache.value(for: "d") == 4)
     }
 
     @Test func staysWithinItsTotalCost() {
@@ -18,11 +24,11 @@ import Testing
         cache.insert(1, for: "a", cost: 4)
         cache.insert(2, for: "b", cost: 4)
         cache.insert(3, for: "c", cost: 4)
-        #expect(cache.keysByRecency == ["c", "b"])
-        #expect(cache.totalCost == 8)
+        #expect(cache.value(for: "a") == nil, "the oldest made room")
+        #expect(cache.count == 2 && cache.totalCost == 8)
         cache.insert(4, for: "d", cost: 10)
-        #expect(cache.keysByRecency == ["d"])
-        #expect(cache.totalCost == 10)
+        #expect(cache.count == 1 && cache.totalCost == 10)
+        #expect(cache.value(for: "d") == 4)
     }
 
     @Test func refusesAnEntryCostlierThanTheCap() {
@@ -46,11 +52,13 @@ import Testing
         let cache = MemoryCache<Int, Int>(limits: .init(totalCost: 100, count: 100))
         for key in 0..<10 { cache.insert(key, for: key, cost: 5) }
         cache.trim(toCost: 20, count: 100)
-        #expect(cache.keysByRecency == [9, 8, 7, 6])
+        // The four newest stay.
+        #expect(cache.count == 4 && cache.totalCost == 20)
+        #expect((0...5).allSatisfy { cache.value(for: $0) == nil })
         cache.removeValue(for: 8)
-        #expect(cache.keysByRecency == [9, 7, 6])
+        #expect(cache.count == 3 && cache.value(for: 8) == nil)
         cache.limits = .init(totalCost: 100, count: 1)
-        #expect(cache.keysByRecency == [9])
+        #expect(cache.count == 1 && cache.value(for: 9) == 9, "the newest stays")
         cache.removeAll()
         #expect(cache.count == 0 && cache.totalCost == 0)
         cache.insert(1, for: 1, cost: 1)
@@ -71,6 +79,9 @@ import Testing
         }
         #expect(cache.count <= 200)
         #expect(cache.totalCost <= 500)
-        for key in cache.keysByRecency { #expect(cache.value(for: key) == key) }
+        // Every entry held is whole: its value is its key, and the count is what is held.
+        let held = (0..<300).filter { cache.value(for: $0) != nil }
+        #expect(held.count == cache.count)
+        for key in held { #expect(cache.value(for: key) == key) }
     }
 }

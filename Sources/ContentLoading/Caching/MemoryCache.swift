@@ -94,19 +94,6 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Conte
     /// The total cost of the entries.
     public var totalCost: Int { state.withLock { $0.totalCost } }
 
-    /// The keys from most to least recently used, for tests; O(n).
-    var keysByRecency: [Key] {
-        state.withLock { state in
-            var keys: [Key] = []
-            var cursor = state.newest
-            while cursor >= 0, let node = state.nodes[cursor] {
-                keys.append(node.key)
-                cursor = node.older
-            }
-            return keys
-        }
-    }
-
     @inlinable
     public func value(for key: Key) -> Value? {
         state.withLock { state in
