@@ -21,8 +21,16 @@ let glibcLoadsPackedRelocations: Bool = {
     #endif
 }()
 
-/// How `scrollwork` is linked on Linux (see the executable target).
-let executableLinkFlags: [String] = ["-static-stdlib", "-use-ld=lld", "-Xlinker", "--no-export-dynamic"]
+/// Set by `Scripts/sanitize.sh` for a build under a sanitizer (`address`, `thread`, `undefined`).
+let sanitizer = Context.environment["SCROLLWORK_SANITIZE"]
+
+/// How `scrollwork` is linked on Linux (see the executable target). Under a sanitizer it is
+/// linked as any Swift program is, with the runtime's shared libraries and its symbols
+/// exported: the sanitizer's `malloc` and `free` are the executable's, and the shared C
+/// libraries (libjpeg's buffers) must call them, not glibc's; a static runtime is linked with
+/// `--exclude-libs`, which would hide them.
+let executableSwiftFlags: [String] = sanitizer == nil ? ["-static-stdlib"] : []
+let executableLinkFlags: [String] = sanitizer != nil ? [] : ["-static-stdlib", "-use-ld=lld", "-Xlinker", "--no-export-dynamic"]
     + (glibcLoadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : [])
 
 /// For the reader's own targets, which no product exports: types such as `Set<ReaderTimer>` are
@@ -240,14 +248,14 @@ let package = Package(
         // at every start become 24 KB. Together: about 5 MB less resident and 1 ms less to start.
         .executableTarget(
             name: "scrollwork", dependencies: ["ScrollworkApp"],
-            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))],
+            swiftSettings: [.unsafeFlags(executableSwiftFlags, .when(platforms: [.linux]))],
             linkerSettings: [.unsafeFlags(executableLinkFlags, .when(platforms: [.linux]))]
         ),
         // The benchmarks, linked as the reader is, so that what they measure of the reader in
         // process (`bench ui`) runs on the same runtime.
         .executableTarget(
             name: "scrollwork-bench", dependencies: ["ScrollworkBench"],
-            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))],
+            swiftSettings: [.unsafeFlags(executableSwiftFlags, .when(platforms: [.linux]))],
             linkerSettings: [.unsafeFlags(executableLinkFlags, .when(platforms: [.linux]))]
         ),
 

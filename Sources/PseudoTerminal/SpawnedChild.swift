@@ -44,7 +44,7 @@ package struct SpawnedChild: Sendable {
         let spawning = SpawnAttributes()
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0)=\($1)") } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = SanitizerOptions.forwarded(into: environment).map { strdup("\($0)=\($1)") } + [nil]
         defer { envp.forEach { free($0) } }
         var child: pid_t = 0
         let spawned = posix_spawn(&child, path, &actions, &spawning.attributes, argv, envp)

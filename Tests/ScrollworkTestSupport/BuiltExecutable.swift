@@ -1,4 +1,5 @@
 import Foundation
+import PseudoTerminal
 
 /// Executables of this package that a test runs as a child process: `swift build` puts every
 /// product in the directory that holds the test bundle.
@@ -46,7 +47,7 @@ public enum BuiltExecutable {
             child.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             child.arguments = wrapper + [try url(named: name).path] + arguments
         }
-        if let environment { child.environment = environment }
+        if let environment { child.environment = SanitizerOptions.forwarded(into: environment) }
         child.standardInput = FileHandle.nullDevice
         let output = Pipe(), error = Pipe()
         child.standardOutput = output
