@@ -312,8 +312,8 @@ let package = Package(
             dependencies: ["Feeds"],
             path: "Tests/FeedsIngestCrashHelper"
         ),
-        .testTarget(name: "ListViewportTests", dependencies: ["ListViewport", "ListDiff", "ContentLoading", "ViewportLoading", "SeededRandom"]),
-        .testTarget(name: "ViewportLoadingTests", dependencies: ["ViewportLoading", "ListViewport", "ContentLoading"]),
+        .testTarget(name: "ListViewportTests", dependencies: ["ListViewport", "ListDiff", "ContentLoading", "ViewportLoading", "SeededRandom", "ScrollworkTestSupport"]),
+        .testTarget(name: "ViewportLoadingTests", dependencies: ["ViewportLoading", "ListViewport", "ContentLoading", "ScrollworkTestSupport"]),
         .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation", "ListViewport", "SeededRandom"]),
         // The child that TerminalUITests runs in a pseudo-terminal and signals: restoring the
         // terminal on SIGINT or SIGTSTP needs a real process on a real terminal.

@@ -1,5 +1,6 @@
 import ListDiff
 import ListViewport
+import ScrollworkTestSupport
 import SeededRandom
 import Testing
 
@@ -31,7 +32,7 @@ final class RecordingHost: ListViewportHost {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ListViewportTests {
+@Suite(.timeLimit(.minutes(1 * HangGuard.scale))) struct ListViewportTests {
     private func posts(_ ids: Range<Int>) -> [Post] { ids.map { Post(id: $0, title: "Post \($0)") } }
 
     private func viewport(_ host: any ListViewportHost<Post>, items: [Post]) async -> ListViewport<Post> {

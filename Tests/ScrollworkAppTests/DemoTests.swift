@@ -43,7 +43,7 @@ import Thumbnails
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func theDocumentStoredBeforeTheServerAnswersIsTheOneItServes() async throws {
         // The reader stores `document()` for its first screen; the first refresh must then find
         // every post unchanged, and later generations arrive as they would.
@@ -61,7 +61,7 @@ import Thumbnails
         try await demo.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func theServerServesTheFeedAndItsPicturesAndAnswersUnchangedWithA304() async throws {
         let clock = ManualElapsed()
         let demo = try await DemoServer.start(start: start, elapsed: { clock.value }, latency: false)

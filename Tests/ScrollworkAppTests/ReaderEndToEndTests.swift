@@ -9,7 +9,7 @@ import Testing
 /// refresh runs, and quitting gives the terminal back. Bare, as the README runs it, so the start
 /// that bypasses the command-line parser is the one tested.
 @Suite(.serialized) struct ReaderEndToEndTests {
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(2 * HangGuard.scale)))
     func theDemoShowsPostsWithThumbnailsOpensOneAndQuitsCleanly() throws {
         let scratch = ScratchDirectory("scrollwork-reader")
         let child = try PseudoTerminalChild(
@@ -54,7 +54,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("scrollwork").path))
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(2 * HangGuard.scale)))
     func storedPostsAreOnTheReadersFirstFrame() async throws {
         let scratch = try await Self.dataFolder("scrollwork-reader-stored") { index, published in
             FeedEntry(id: "s\(index)", title: "Stored post \(index)", published: published)
@@ -74,7 +74,7 @@ import Testing
         #expect(status == 0, "exit status \(status)")
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(2 * HangGuard.scale)))
     func typingASearchNarrowsTheListAndMarksTheWords() async throws {
         let scratch = try await Self.dataFolder("scrollwork-reader-search") { index, published in
             FeedEntry(id: "s\(index)", title: index == 7 ? "Tuning the write-ahead log" : "Stored post \(index)", published: published,

@@ -12,7 +12,7 @@ import Testing
         #expect(MallocArenas.trim())
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(2 * HangGuard.scale)))
     func theDemoWithItsThreadsBusyKeepsToTheArenaLimit() throws {
         let scratch = ScratchDirectory("scrollwork-arenas")
         let child = try PseudoTerminalChild(

@@ -166,7 +166,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func theStoredPostsAreOnTheFirstFrameAfterTheyArriveAndOnlyThenDoesTheRefreshStart() async throws {
         let harness = try await Harness()
         var rowsHandled = false
@@ -187,7 +187,7 @@ import Testing
         await running.value
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func rowsReadAsTheStoreOpenedAreOnTheVeryFirstFrameAndTheFirstSnapshotChangesNothing() async throws {
         let harness = try await Harness()
         let look = try harness.store.firstLook(Reader.firstQuery)
@@ -209,7 +209,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func rowsReadForAnotherQueryThanTheListStartsWithAreNotShown() async throws {
         let harness = try await Harness()
         var other = Reader.firstQuery
@@ -222,7 +222,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func aReaderQuitBeforeItsFirstScreenStartsNoRefreshAfterwards() async throws {
         let harness = try await Harness()
         let running = Task { @MainActor in await harness.reader.run() }
@@ -234,7 +234,7 @@ import Testing
         #expect(harness.reader.state.refreshing == nil)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func anIdleReaderAsksForNoFrames() async throws {
         let harness = try await Harness()
         await harness.start()
@@ -258,7 +258,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func aReaderAtRestSaysSoOnceAfterEachBurstOfEvents() async throws {
         let harness = try await Harness()
         var rests: [Duration] = []
@@ -293,7 +293,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func theFeedListShowsUnreadCountsAndErrorsAndEnterShowsOneFeed() async throws {
         let harness = try await Harness()
         await harness.start()
@@ -326,7 +326,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func searchFiltersAsItIsTypedAndEscapeClearsIt() async throws {
         let harness = try await Harness()
         await harness.start()
@@ -354,7 +354,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func oOpensThePostsLinkWithTheTerminalGivenBack() async throws {
         let harness = try await Harness()
         await harness.start()
@@ -368,7 +368,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func aLinkThatWillNotOpenNeverGivesTheTerminalBack() async throws {
         let harness = try await Harness()
         await harness.start()
@@ -404,7 +404,7 @@ import Testing
         #expect(none.description.contains("set $BROWSER"))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func postsBecomeReadAfterBeingVisibleLongEnoughButNotWhenAFlingSweepsPast() async throws {
         var options = Reader.Options()
         options.markReadAfter = .milliseconds(1_500)
@@ -423,7 +423,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func aRefreshShowsItsProgressThenItsOutcomeAndNewPostsArriveAboveWithoutMovingTheReader() async throws {
         let harness = try await Harness()
         await harness.start()
@@ -448,7 +448,7 @@ import Testing
     /// refresh that brings a hundred, a fling back up and `g`. After every frame of the
     /// flings, each line of the list shows its own post, in the list's order with none
     /// skipped; after the refresh the new posts are there, and the end shows the newest.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func aFlingThroughFiveHundredPostsARefreshAndAFlingBackDrawEachRowsOwnPost() async throws {
         let harness = try await Harness(count: 500, fresh: 100)
         await harness.start()
@@ -499,7 +499,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func anOpenArticleStaysOpenAndInPlaceThroughARefresh() async throws {
         let harness = try await Harness(count: 30, columns: 40, rows: 6)
         await harness.start()
@@ -525,7 +525,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func aStarPressedTwiceQuicklyLeavesThePostAsItWas() async throws {
         let harness = try await Harness()
         await harness.start()
@@ -539,7 +539,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func theImageFiguresAreTrueFromTheFirstFrame() async throws {
         let harness = try await Harness(pictures: true)
         await harness.start()
@@ -556,7 +556,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func inKittyThePicturesArePlacedOverBlankBoxesFollowTheListAndLeaveWithTheReader() async throws {
         // Cells of 10 × 20 pixels: a thumbnail box is 120 × 80, and the 24 × 16 pictures are
         // shown at their own size, centred: 48 pixels in (column 2 + 4, 8 pixels in) and 32
@@ -615,7 +615,7 @@ import Testing
         #expect(screen.kittyImages.isEmpty && screen.kittyPlacements.isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [false, true])
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)), arguments: [false, true])
     func withPlaceholdersEachBoxShowsItsOwnPostsPictureAsTextThatScrollsWithIt(throughTmux: Bool) async throws {
         let harness = try await Harness(count: 60, pictures: true, cellPixels: CellPixelSize(width: 10, height: 20),
                                         kittyPlacing: .placeholders(throughTmux: throughTmux))
@@ -681,7 +681,7 @@ import Testing
         #expect(screen.kittyImages.isEmpty, "the terminal frees every image at the end")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func backInFrontInTmuxThePicturesAreSentAgain() async throws {
         let harness = try await Harness(pictures: true, cellPixels: CellPixelSize(width: 10, height: 20),
                                         kittyPlacing: .placeholders(throughTmux: true))
@@ -698,7 +698,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func insideTmuxTheTerminalOutsideAnswersLastAndDecides() async throws {
         let harness = try await Harness(pictures: true)
         let tmux = ["TMUX": "/tmp/tmux-0/default,1,0"]
@@ -725,7 +725,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func withSextantsAskedForTheThumbnailsAreMosaicsOfSixPixelsACell() async throws {
         var options = Reader.Options()
         options.pictures = .sextants
@@ -740,7 +740,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func theTerminalsAnswersTurnHalfBlocksIntoPixelsWithoutTheReaderWaitingForThem() async throws {
         // The reader starts in half blocks and asks; the list is drawn before any answer.
         let harness = try await Harness(pictures: true)
@@ -767,7 +767,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func anArticleShowingOnePictureTwiceDrawsItTwice() async throws {
         // Tall enough for both figures on the first screen of the article.
         let harness = try await Harness(columns: 100, rows: 60, pictures: true, cellPixels: CellPixelSize(width: 10, height: 20))
@@ -788,7 +788,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [InlinePlacements<Int, Int>.Encoding.sixel(.adaptive(maxColors: 256)), .iterm])
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)), arguments: [InlinePlacements<Int, Int>.Encoding.sixel(.adaptive(maxColors: 256)), .iterm])
     func inSixelAndITermThePicturesAreDrawnInTheirBoxesAndNoneIsLeftBehindWhenTheListMoves(
         _ encoding: InlinePlacements<Int, Int>.Encoding
     ) async throws {
@@ -840,7 +840,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func progressEventsDrawAtMostOnceAFrame() async throws {
         let harness = try await Harness()
         await harness.start()
@@ -858,7 +858,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func aHeldKeyGlidesWithMomentumAndRestsWithTheCursorOnScreen() async throws {
         let harness = try await Harness(count: 100)
         await harness.start()
@@ -882,7 +882,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func aTerminalOfAFewRowsOrNoneStillDrawsEveryScreen() async throws {
         let harness = try await Harness(columns: 12, rows: 3)
         await harness.start()
@@ -916,7 +916,7 @@ import Testing
         harness.reader.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func nothingIsDrawnAfterQuitting() async throws {
         let harness = try await Harness()
         await harness.start()

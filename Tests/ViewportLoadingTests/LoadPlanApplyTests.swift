@@ -1,7 +1,8 @@
 @testable import ContentLoading
+@testable import ViewportLoading
+import ScrollworkTestSupport
 import Synchronization
 import Testing
-@testable import ViewportLoading
 
 /// `ContentLoader.apply(_:)`: a frame's plan reaches the loader as prefetches that stop,
 /// change priority and start, in that order.
@@ -41,7 +42,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func stopsReprioritizesAndStartsPrefetches() async {
         let transfer = GateLoader()
         let pipeline = ContentPipeline(loader: transfer, processor: Echo(), memoryCache: nil,

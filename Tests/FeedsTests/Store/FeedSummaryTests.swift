@@ -1,5 +1,6 @@
 @testable import Feeds
 import Foundation
+import ScrollworkTestSupport
 import Testing
 
 /// The feed list's source: per-feed counts and errors, and the reader's search.
@@ -22,7 +23,7 @@ import Testing
         #expect(summaries[1].feed.lastError == nil)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func theSummariesObservationFollowsReadMarks() async throws {
         let store = try FeedStore()
         let feed = try await store.addFeed(url: URL(string: "https://watched.example/")!)

@@ -29,7 +29,7 @@ import Testing
         return (stream, task)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func theChangeStreamYieldsAfterABatchAndNotAfterAnUnrelatedWrite() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -54,7 +54,7 @@ import Testing
 
     /// The parser's batches are stored a transaction at a time: together once there are enough
     /// of them, or once enough of the body was read, and the rest at the end.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func batchesAreStoredTogetherUpToATransactionsWorth() async throws {
         let url = URL(string: "https://good.example/feed")!
         let document = Self.rss(1...7)
@@ -78,7 +78,7 @@ import Testing
         #expect(try await stored(byBytes, pieceSize: document.count) == [6, 1])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func progressEventsComeInOrderForEachFeed() async throws {
         let store = try FeedStore()
         let good = try await store.addFeed(url: URL(string: "https://good.example/feed")!)
@@ -110,7 +110,7 @@ import Testing
         #expect(all.count == 1 + forGood.count + forBad.count)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(2 * HangGuard.scale)))
     func aTwentyMegabyteFeedIsStoredWholeFromAFileAndFromAServer() async throws {
         let count = 20_000
         let document = Self.rss(0..<count, padding: 1_000)
@@ -122,12 +122,20 @@ import Testing
         let server = try await LoopbackHTTPServer.start { _, _ in .respond(status: 200, body: document) }
 
         let fetcher = FeedFetcher()
-        for url in [file, server.url("/big.xml")] {
-            let store = try FeedStore()
-            let feed = try await store.addFeed(url: url)
-            let outcome = await FeedRefresher(store: store, fetcher: fetcher, parsing: .init(batchSize: 500)).refresh(feed)
-            #expect(outcome.status == .refreshed(new: count, modified: 0, unchanged: 0, malformed: false), "\(url)")
-            #expect(try await store.rows(EntryQuery(limit: count + 1)).count == count)
+        // The client is shut down however the test ends (an HTTP client that is not traps as
+        // it goes), a cancellation by the time limit included.
+        do {
+            for url in [file, server.url("/big.xml")] {
+                let store = try FeedStore()
+                let feed = try await store.addFeed(url: url)
+                let outcome = await FeedRefresher(store: store, fetcher: fetcher, parsing: .init(batchSize: 500)).refresh(feed)
+                #expect(outcome.status == .refreshed(new: count, modified: 0, unchanged: 0, malformed: false), "\(url)")
+                #expect(try await store.rows(EntryQuery(limit: count + 1)).count == count)
+            }
+        } catch {
+            try? await fetcher.shutdown()
+            try? await server.stop()
+            throw error
         }
         try await fetcher.shutdown()
         try await server.stop()
@@ -142,7 +150,7 @@ import Testing
         #expect(!end.isMalformed)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func readersNeverWaitForAWriter() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -170,7 +178,7 @@ import Testing
         release.signal()
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(2 * HangGuard.scale)))
     func fiftyFeedsRefreshWhileAReaderReadsContinuously() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -203,7 +211,7 @@ import Testing
     /// A store call must suspend, not block: with a refresh running on an executor of one
     /// thread while another connection holds the database locked, other work on that thread
     /// still runs. A blocking call would hold the thread until SQLite's busy timeout.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func aRefreshWaitingForTheDatabaseLeavesItsThreadFree() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -270,7 +278,7 @@ final class SerialTaskExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func aCancelledRefreshMarksNoFeedAsFailed() async throws {
         let store = try FeedStore()
         _ = try await store.addFeed(url: URL(string: "https://one.example/feed")!)

@@ -1,6 +1,7 @@
 @testable import Feeds
 import Foundation
 import GRDB
+import ScrollworkTestSupport
 import Testing
 
 @Suite struct MigrationTests {
@@ -31,7 +32,7 @@ import Testing
         #expect(applied == Set(FeedStore.SchemaVersion.allCases.map(\.rawValue)))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func anUpToDateFileOpensWithoutWritingSoAnotherWriterDoesNotHoldItUp() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
