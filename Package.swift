@@ -196,6 +196,7 @@ let package = Package(
         .target(
             name: "ScrollworkBench",
             dependencies: [
+                "CommandLineMain",
                 "ScrollworkReader",
                 "ScrollworkDemo",
                 "ScrollSimulation",
@@ -217,10 +218,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // How the package's executables run their root command: arenas capped, bad usage with
+        // status 2.
+        .target(
+            name: "CommandLineMain",
+            dependencies: ["ScrollworkReader", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // The command line: every subcommand, and the root that runs them.
         .target(
             name: "ScrollworkApp",
             dependencies: [
+                "CommandLineMain",
                 "ScrollworkReader",
                 "ScrollworkDemo",
                 "ListDiff",

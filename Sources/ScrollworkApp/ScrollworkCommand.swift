@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineMain
 import Foundation
 import ScrollworkReader
 
@@ -28,32 +29,15 @@ public struct ScrollworkCommand: ParsableCommand {
 
     public init() {}
 
-    /// Parses the process's arguments, runs the command (awaiting it if it is asynchronous),
-    /// and exits; bad usage exits with status 2 (ArgumentParser's default is 64) so every
-    /// command follows the same convention. A bare `scrollwork` starts the reader without the
-    /// parser (see ``ReaderLaunch``). The allocator's arenas are capped first (see
-    /// ``MallocArenas``).
+    /// Parses the process's arguments, runs the command and exits (see
+    /// `runAsMainExitingTwoOnBadUsage`); a bare `scrollwork` starts the reader without the
+    /// parser (see ``ReaderLaunch``).
     @MainActor
     public static func runAsMain() async -> Never {
-        MallocArenas.cap()
-        do {
-            if let launch = ReaderLaunch.bare(arguments: Array(CommandLine.arguments.dropFirst())) {
-                try await launch.run()
-                exit(withError: nil)
-            }
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-            exit(withError: nil)
-        } catch {
-            if exitCode(for: error) == .validationFailure {
-                printError(fullMessage(for: error))
-                Foundation.exit(2)
-            }
-            exit(withError: error)
+        await runAsMainExitingTwoOnBadUsage {
+            guard let launch = ReaderLaunch.bare(arguments: Array(CommandLine.arguments.dropFirst())) else { return false }
+            try await launch.run()
+            return true
         }
     }
 }

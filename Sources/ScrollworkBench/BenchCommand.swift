@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineMain
 import Foundation
 import ScrollworkReader
 
@@ -21,28 +22,13 @@ package struct BenchCommand: ParsableCommand {
 
     package init() {}
 
-    /// Parses the process's arguments, runs the benchmark (awaiting it if it is asynchronous)
-    /// and exits: bad usage with status 2, as `scrollwork` does. The allocator's arenas are
-    /// capped first, as the reader's are, so that what `bench ui` measures of the reader in
-    /// this process holds as much as the reader does.
+    /// Parses the process's arguments, runs the benchmark and exits, as `scrollwork` does (see
+    /// `runAsMainExitingTwoOnBadUsage`): the allocator's arenas are capped as the reader's
+    /// are, so that what `bench ui` measures of the reader in this process holds as much as
+    /// the reader does.
     @MainActor
     package static func runAsMain() async -> Never {
-        MallocArenas.cap()
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-            exit(withError: nil)
-        } catch {
-            if exitCode(for: error) == .validationFailure {
-                printError(fullMessage(for: error))
-                Foundation.exit(2)
-            }
-            exit(withError: error)
-        }
+        await runAsMainExitingTwoOnBadUsage()
     }
 }
 
