@@ -122,6 +122,15 @@ public final class HTTPDataLoader: Sendable {
         return pool
     }
 
+    /// A loader given up without ``shutdown()`` (its owner failed on the way there, or was
+    /// cancelled) still shuts its client down, in the background: the connections are closed,
+    /// and AsyncHTTPClient, which traps on a client released while running, is satisfied (the
+    /// shutdown under way keeps the client alive until it is done).
+    deinit {
+        guard case .made(let made) = client.withLockedValue({ $0 }) else { return }
+        made.shutdown(queue: .global()) { _ in }
+    }
+
     /// Shuts the HTTP client down, if one was made; loads after this fail.
     public func shutdown() async throws {
         let made = client.withLockedValue { state -> HTTPClient? in

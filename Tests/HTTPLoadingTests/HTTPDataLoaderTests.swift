@@ -235,6 +235,22 @@ import Testing
         try await server.stop()
     }
 
+    /// A loader whose owner never reached ``HTTPDataLoader/shutdown()`` (a test that threw, a
+    /// task cancelled) shuts its client down as it goes: AsyncHTTPClient trapped on the client
+    /// released while running, which ended the whole test process under ThreadSanitizer.
+    @Test func aLoaderGivenUpWithoutAShutdownShutsItsClientDown() async throws {
+        let server = try await TestRoutes.start()
+        var loader: HTTPDataLoader? = HTTPDataLoader(clock: RecordingClock(), jitter: { 1 })
+        #expect(try await loader?.loadData(for: server.url("/ok/hello")) == Array("hello".utf8))
+        #expect(loader?.hasClient == true)
+        loader = nil
+        // Still here: the client's shutdown runs in the background. Another loader works.
+        let next = HTTPDataLoader(clock: RecordingClock(), jitter: { 1 })
+        #expect(try await next.loadData(for: server.url("/ok/hello")) == Array("hello".utf8))
+        try await next.shutdown()
+        try await server.stop()
+    }
+
     @Test @MainActor func twoSlotsForOneURLCauseOneServerHit() async throws {
         let server = try await TestRoutes.start()
         let loader = HTTPDataLoader()
