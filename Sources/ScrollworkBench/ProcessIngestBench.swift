@@ -1,3 +1,4 @@
+import CommandLineMain
 import Feeds
 import Foundation
 
@@ -9,14 +10,9 @@ enum BenchExecutables {
     /// built.
     static var scrollwork: String {
         get throws {
-            var own = Bundle.main.executableURL
-            #if os(Linux)
-            if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { own = URL(fileURLWithPath: path) }
-            #endif
-            let directory = (own ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL).deletingLastPathComponent()
-            let path = directory.appendingPathComponent("scrollwork").path
+            let path = SiblingExecutable.url(named: "scrollwork").path
             guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw Failure(description: "this case runs the reader, scrollwork, which is not built beside scrollwork-bench in \(directory.path): build it with `swift build -c release --product scrollwork`")
+                throw Failure(description: "this case runs the reader, scrollwork, which is not built beside scrollwork-bench (\(path)): build it with `swift build -c release --product scrollwork`")
             }
             return path
         }

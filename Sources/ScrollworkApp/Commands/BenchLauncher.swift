@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineMain
 import Foundation
 import ScrollworkReader
 
@@ -19,18 +20,8 @@ struct BenchLauncher: ParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: "The benchmark and its options, passed to scrollwork-bench.")
     var arguments: [String] = []
 
-    /// The benchmarks' executable: `scrollwork-bench` in the directory of this executable.
-    static func benchExecutable() -> URL {
-        var own = Bundle.main.executableURL
-        #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { own = URL(fileURLWithPath: path) }
-        #endif
-        let directory = (own ?? URL(fileURLWithPath: CommandLine.arguments[0])).deletingLastPathComponent()
-        return directory.appendingPathComponent("scrollwork-bench")
-    }
-
     func run() throws {
-        let bench = Self.benchExecutable()
+        let bench = SiblingExecutable.url(named: "scrollwork-bench")
         guard FileManager.default.isExecutableFile(atPath: bench.path) else {
             Console.printError("""
                 scrollwork bench: the benchmarks are the executable scrollwork-bench, which is not \
