@@ -1,4 +1,5 @@
 @testable import ContentLoading
+import ScrollworkTestSupport
 import SeededRandom
 import Testing
 
@@ -13,7 +14,8 @@ typealias Slot = ContentSlot<TestRequest, String>
         return (ContentLoader(pipeline: pipeline), loader)
     }
 
-    @Test func aBoundSlotThatOutlivesEveryOtherOwnerOfItsLoaderEndsCleanly() async {
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
+    func aBoundSlotThatOutlivesEveryOtherOwnerOfItsLoaderEndsCleanly() async {
         // The reader's shelf releases its loader and its slots in whatever order its stored
         // properties go; a slot that went last used to reach a freed loader in its deinit.
         var (front, loader): (ContentLoader<TestRequest, String>?, ControlledLoader) = make()
@@ -25,6 +27,29 @@ typealias Slot = ContentSlot<TestRequest, String>
         #expect(released != nil, "the slot keeps its loader")
         slot = nil
         #expect(released == nil, "and lets it go with it: no cycle")
+        #expect(await loader.events.next() == .cancelled("u"), "and the load it asked for ends with them")
+    }
+
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
+    func aFrontThatGoesAwayCancelsItsPrefetchesAndItsSlotsLastUnbinds() async {
+        var (front, loader): (ContentLoader<TestRequest, String>?, ControlledLoader) = make()
+        let pipeline = front!.pipeline
+        front!.startPrefetching([TestRequest(url: "ahead")])
+        var slot: Slot? = front!.makeSlot()
+        slot!.bind(TestRequest(url: "shown"))
+        await front!.commandsPerformed()
+        #expect(Set(loader.inFlight) == ["ahead", "shown"])
+        // The unbind is queued for the end of this main-actor turn, when the front is gone.
+        slot = nil
+        front = nil
+        var cancelled: Set<String> = []
+        // Two starts, then two cancellations.
+        for _ in 0..<4 {
+            if case .cancelled(let key) = await loader.events.next() { cancelled.insert(key) }
+        }
+        #expect(cancelled == ["ahead", "shown"])
+        await pipeline.settled()
+        #expect(await pipeline.runningCounts == (0, 0))
     }
 
     @Test func aSlotFreedWhileItsValueIsOnItsWayIsNeverReached() async {

@@ -81,6 +81,15 @@ public final class ContentLoader<Request: ContentRequest, Value: Sendable> {
         inbox = Inbox()
     }
 
+    // A front that goes away leaves the pipeline nothing to do for it. Its slots are gone
+    // (each holds its front), but their last unbinds may not have been sent, and its
+    // prefetches are under way: all are cancelled, so that no load, and no task waiting on
+    // one, outlives the screen that asked for it.
+    isolated deinit {
+        front.leaveAll()
+        flush()
+    }
+
     /// A new slot for a row view (one per image, avatar, ... the row shows).
     public func makeSlot() -> ContentSlot<Request, Value> {
         ContentSlot(loader: self)

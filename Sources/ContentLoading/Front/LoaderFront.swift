@@ -112,6 +112,18 @@ public struct LoaderFront<Request: ContentRequest, Value: Sendable, Slot: Hashab
         commands.append(.cancel(ended.request, ended.consumer))
     }
 
+    /// Ends every binding and every prefetch, for a front whose owner goes away: their work is
+    /// cancelled unless another front wants it, and results on their way are dropped.
+    /// - Complexity: O(b + p) for b bindings and p prefetches.
+    public mutating func leaveAll() {
+        for (_, binding) in bindings { commands.append(.cancel(binding.request, binding.consumer)) }
+        for (request, consumer) in prefetching { commands.append(.cancel(request, consumer)) }
+        bindings = [:]
+        slotOfConsumer = [:]
+        prefetching = [:]
+        prefetchOfConsumer = [:]
+    }
+
     // MARK: - Prefetches
 
     /// Starts prefetching `requests` at `priority`, except those prefetched already (they keep
