@@ -142,6 +142,14 @@ package final class Reader: ListViewportHost {
         }
     }
 
+    // A reader dropped without ``run(handle:)`` ending (a test that drives it by hand, a host
+    // that lets it go) leaves no task behind: each would wait forever on a stream only the
+    // reader ends, holding the store. The writer still performs the writes already asked for.
+    isolated deinit {
+        for (work, task) in background where work != .writer { task.cancel() }
+        writes.finish()
+    }
+
     /// Starts `work` off the main actor: the one place the reader starts a task. Work of a
     /// kind that keeps one task at a time cancels the one before.
     private func inBackground(_ work: Work, _ body: @escaping @Sendable () async -> Void) {
