@@ -15,13 +15,24 @@ func makePipeline(loads: Int = 6, cache: MemoryCache<TestRequest, String>? = Mem
 
 @Suite struct ContentPipelineTests {
     private let deliveries = Deliveries()
+    /// Every request a test made, with its consumer.
+    private let asked = Recorder<(TestRequest, ContentConsumerID)>()
 
     private func request(
         _ pipeline: Pipeline, _ request: TestRequest, _ priority: LoadPriority = .visible
     ) async -> ContentConsumerID {
         let consumer = ContentConsumerID()
+        asked.record((request, consumer))
         await pipeline.request(request, priority: priority, consumer: consumer, deliver: deliveries.callback(for: consumer))
         return consumer
+    }
+
+    /// Leaves `pipeline` with nothing to do for the test: every consumer it made leaves, so a
+    /// load still waiting for the test ends, and with it the task that waits on it (which
+    /// would otherwise keep the pipeline alive to the end of the process).
+    private func leaveEverything(_ pipeline: Pipeline) async {
+        for (request, consumer) in asked.all { await pipeline.cancel(request, consumer: consumer) }
+        await pipeline.settled()
     }
 
     @Test func equalRequestsShareOneLoadAndEachConsumerGetsTheValue() async {
@@ -99,6 +110,7 @@ func makePipeline(loads: Int = 6, cache: MemoryCache<TestRequest, String>? = Mem
             loader.complete(finished)
             #expect(await loader.events.next() == .started(next))
         }
+        await leaveEverything(pipeline)
     }
 
     @Test func sharedWorkRunsAtTheHighestPriorityOfItsConsumers() async {
@@ -110,6 +122,7 @@ func makePipeline(loads: Int = 6, cache: MemoryCache<TestRequest, String>? = Mem
         _ = await request(pipeline, TestRequest(url: "shared"), .visible)
         loader.complete("running")
         #expect(await loader.events.next() == .started("shared"))
+        await leaveEverything(pipeline)
     }
 
     @Test func sharedWorkFallsBackWhenItsMostUrgentConsumerLeaves() async {
@@ -122,6 +135,7 @@ func makePipeline(loads: Int = 6, cache: MemoryCache<TestRequest, String>? = Mem
         await pipeline.cancel(TestRequest(url: "shared"), consumer: viewer)
         loader.complete("running")
         #expect(await loader.events.next() == .started("other"))
+        await leaveEverything(pipeline)
     }
 
     @Test func raisingAPriorityMovesWaitingWorkAhead() async {
@@ -133,6 +147,7 @@ func makePipeline(loads: Int = 6, cache: MemoryCache<TestRequest, String>? = Mem
         await pipeline.setPriority(.visible, of: TestRequest(url: "later"), consumer: later)
         loader.complete("running")
         #expect(await loader.events.next() == .started("later"))
+        await leaveEverything(pipeline)
     }
 
     @Test func concurrencyLimitHolds() async {

@@ -11,13 +11,19 @@ public enum BuiltExecutable {
 
     /// The executable `name`, next to the tests.
     public static func url(named name: String) throws -> URL {
-        let directories = ([Bundle.main.executableURL] + Bundle.allBundles.map(\.bundleURL))
-            .compactMap { $0?.deletingLastPathComponent() }
-        let candidates = directories.map { $0.appendingPathComponent(name) }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw NotFound(description: "\(name) not found next to the tests in \(directories.map(\.path))")
+        func beside(_ bundle: URL?) -> URL? {
+            guard let candidate = bundle?.deletingLastPathComponent().appendingPathComponent(name),
+                  FileManager.default.isExecutableFile(atPath: candidate.path) else { return nil }
+            return candidate
         }
-        return found
+        // On Linux the tests are an executable beside the products. Only where they are a
+        // bundle that another program loads (macOS's xctest) are the loaded bundles asked:
+        // Foundation's list of them is a copy it never frees, which LeakSanitizer reports.
+        if let found = beside(Bundle.main.executableURL) { return found }
+        let bundles = Bundle.allBundles.map(\.bundleURL)
+        if let found = bundles.lazy.compactMap(beside).first { return found }
+        let directories = ([Bundle.main.executableURL] + bundles).compactMap { $0?.deletingLastPathComponent().path }
+        throw NotFound(description: "\(name) not found next to the tests in \(directories)")
     }
 
     /// What a finished child wrote and how it ended.

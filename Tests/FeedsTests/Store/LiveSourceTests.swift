@@ -121,7 +121,11 @@ import Testing
         try Data(document).write(to: file)
         let server = try await LoopbackHTTPServer.start { _, _ in .respond(status: 200, body: document) }
 
-        let fetcher = FeedFetcher()
+        // The request lasts as long as the refresh reads and stores what arrives: its deadline
+        // is a guard against a hang, as the test's time limit is, and as long under a sanitizer.
+        var limits = FeedFetcher.Configuration()
+        limits.timeout = limits.timeout * HangGuard.scale
+        let fetcher = FeedFetcher(configuration: limits)
         // The client is shut down however the test ends (an HTTP client that is not traps as
         // it goes), a cancellation by the time limit included.
         do {
