@@ -262,7 +262,9 @@ import Testing
     func aReaderAtRestSaysSoOnceAfterEachBurstOfEvents() async throws {
         let harness = try await Harness()
         var rests: [Duration] = []
-        harness.reader.atRest = { rests.append(harness.frames.now) }
+        // The reader keeps the closure: it must not keep the harness, which keeps the reader.
+        let frames = harness.frames
+        harness.reader.atRest = { rests.append(frames.now) }
         await harness.start()
         // A fifth of a second after the first screen, once, however long it stays idle.
         for _ in 0..<60 { harness.frames.advance() }
