@@ -211,4 +211,44 @@ import Testing
         let subscriptions = try OPML.subscriptions(from: document)
         #expect(subscriptions.map(\.categories) == [["A l"]])
     }
+
+    /// fuzz-input-repair: in a legacy document, a byte after the last `-` of an unclosed
+    /// comment (or `]` of an unclosed CDATA section) at the very end was passed on unread, not
+    /// as windows-1252: the repaired document was not UTF-8.
+    @Test(arguments: ["<!-- -", "<!-- a", "<![CDATA[ ]", "<![CDATA[ a"])
+    func aLegacyByteAfterAnUnclosedCommentsLastDashIsRepaired(_ opening: String) {
+        let document = Array("<r>".utf8) + [0xE9] + Array("</r>\(opening)".utf8) + [0xFF]
+        var repair = XMLInputRepair(firstBytes: document, charset: nil)
+        let repaired = document.withUnsafeBufferPointer { repair.repair($0, final: true) } ?? document
+        #expect(repair.isLegacy)
+        #expect(String(validating: repaired, as: UTF8.self) == "<r>é</r>\(opening)ÿ")
+    }
+
+    /// fuzz-xml-differential: a page whose `<HTML>` root libxml2 reported only when the last
+    /// bytes came (it holds a start tag back until it sees what follows) was read as a feed of
+    /// no entries, not as the HTML page the scanner calls it.
+    @Test func anHTMLRootThatOnlyTheEndBringsIsAPage() {
+        let document = Array(#"""
+            <HTML xmlns="http://www.w3.otom" xml:base="https://base.example/bl)og/">
+              <title>B</title>
+              <entry xml:base="posts/">
+               >
+                <content type="html" xml:base="/media/">&lt;img>d5</id><title>One</title><link hr
+            </feed>
+            """#.utf8)
+        func outcome(libxml2Only: Bool) -> String {
+            var configuration = FeedParser.Configuration()
+            configuration.readsWithLibXML2Only = libxml2Only
+            var parser = FeedParser(configuration: configuration)
+            do {
+                _ = try parser.consume(document)
+                let end = try parser.finish()
+                return "a feed of \(end.entries.count) entries"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(outcome(libxml2Only: false) == "an HTML page, not a feed, and it advertises no feed")
+        #expect(outcome(libxml2Only: true) == outcome(libxml2Only: false))
+    }
 }

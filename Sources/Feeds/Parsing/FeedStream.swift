@@ -94,6 +94,9 @@ final class FeedStream {
         case .xml(let parser, let builder, _):
             parser.feed(EmptyCollection(), terminate: true)
             undelivered += try afterFeeding(parser, builder).joined()
+            // An HTML root that only the last bytes brought (libxml2 holds back a start tag
+            // until it sees what follows) is a page, as one seen sooner is.
+            if case .html(let buffer) = mode { throw fail(.htmlPage(feedLinks: FeedLinkScanner.feedLinks(in: buffer, pageURL: url))) }
             guard builder.sawRoot else { throw fail(.unreadable(reason: "no root element")) }
             builder.finishDocument()
             var entries = undelivered

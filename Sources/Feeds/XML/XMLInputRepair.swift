@@ -138,8 +138,11 @@ package struct XMLInputRepair {
                     guard index < count else { break }
                     if bytes[index] == closing[0] {
                         if count - index < closing.count {
-                            if final { index = count; break }
-                            return hold(from: index)
+                            // At the end, what follows is no closing but still read: a byte
+                            // of legacy text in it is repaired like any other.
+                            guard final else { return hold(from: index) }
+                            index += 1
+                            continue
                         }
                         if (1..<closing.count).allSatisfy({ bytes[index + $0] == closing[$0] }) {
                             index += closing.count
