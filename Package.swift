@@ -112,6 +112,8 @@ let package = Package(
         // The search index's ranking function, on the FTS5 extension API of the system SQLite
         // that GRDB opens (Debian `libsqlite3-dev`).
         .target(name: "CSearchRank", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // Counts the heap allocations a benchmark makes (it defines malloc for the bench executable).
+        .target(name: "CAllocationCount"),
         // The store uses GRDB over the system SQLite (Debian `libsqlite3-dev`); fetching is a
         // protocol, which FeedsHTTP's fetcher and the tests' scripted ones conform to.
         .target(
@@ -196,6 +198,7 @@ let package = Package(
         .target(
             name: "ScrollworkBench",
             dependencies: [
+                "CAllocationCount",
                 "CommandLineMain",
                 "ScrollworkReader",
                 "ScrollworkDemo",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CAllocationCount
 import Foundation
 import ScrollworkReader
 import ListDiff
@@ -16,9 +17,12 @@ struct DiffBench: ParsableCommand {
             inserted, 2,000 moved; 100k-updates = 100k plus 10,000 items with new content; \
             sections = 100 sections of 1,000 items, 2,000 items moved across sections, 1,000 \
             deleted, 1,000 inserted; 1m = 100k scaled by ten, to show time and memory grow \
-            linearly. The standard library has no sections and takes minutes on 1m, so those \
-            rows compare nothing. Times are medians; peak memory is the most resident memory \
-            one diff added. Every result is checked: its stages must turn the old list into the new.
+            linearly; posts-500 = a feed's refresh, 500 posts, 50 new on top, the 50 oldest \
+            gone, 10 edited. The standard library has no sections and takes minutes on 1m, so \
+            those rows compare nothing. Times are medians; ns_per_item is the diff's time per \
+            item of both lists; allocations counts the heap allocations (arrays, tables) one \
+            diff allocates; peak memory is the most resident memory one diff added. Every result \
+            is checked: its stages must turn the old list into the new.
             """
     )
 
@@ -40,7 +44,8 @@ struct DiffBench: ParsableCommand {
 
     func run() throws {
         var report = BenchReport(columns: [
-            "workload", "items", "scrollwork_ms", "stdlib_ms", "ratio", "scrollwork_peak_mb", "stdlib_peak_mb", "stages",
+            "workload", "items", "scrollwork_ms", "ns_per_item", "allocations", "stdlib_ms", "ratio", "scrollwork_peak_mb",
+            "stdlib_peak_mb", "stages",
         ])
         for workload in DiffWorkload.all where only.isEmpty || only.contains(workload.name) {
             let data = workload.make()
@@ -52,6 +57,14 @@ struct DiffBench: ParsableCommand {
             let scrollwork = Stopwatch.medianMilliseconds(runs: workload.runs) {
                 StagedChanges(from: data.old, to: data.new)
             }
+            // The heap allocations of one diff (arrays, tables, objects), counted apart from
+            // the timed runs so that the count's hook costs them nothing.
+            scrollwork_allocations_count_begin()
+            let counted = StagedChanges(from: data.old, to: data.new)
+            let allocations = scrollwork_allocations_count_end()
+            withExtendedLifetime(counted) {}
+            // Per item of both lists: what the diff costs for each element it reads.
+            let itemsRead = data.old.reduce(0) { $0 + $1.items.count } + data.new.reduce(0) { $0 + $1.items.count }
             var stdlib: Double?
             var stdlibPeak: Int?
             if workload.comparesWithStandardLibrary, !skipStandardLibrary {
@@ -62,7 +75,8 @@ struct DiffBench: ParsableCommand {
                 }
             }
             report.append([
-                .text(workload.name), .number(Double(data.itemCount)), .number(scrollwork), BenchValue(stdlib),
+                .text(workload.name), .number(Double(data.itemCount)), .number(scrollwork),
+                .number(scrollwork * 1e6 / Double(max(1, itemsRead))), .number(Double(allocations)), BenchValue(stdlib),
                 BenchValue(stdlib.map { $0 / scrollwork }), BenchValue(peak.map(megabytes)),
                 BenchValue(stdlibPeak.map(megabytes)), .number(Double(changes.count)),
             ])
@@ -98,6 +112,17 @@ struct DiffWorkload: Sendable {
     let runs: Int
     let standardLibraryRuns: Int
     let comparesWithStandardLibrary: Bool
+    /// Where the changes fall.
+    var shape = Shape.scattered
+
+    /// Where a workload's changes fall.
+    enum Shape {
+        /// Deletes, moves and edits anywhere; inserts and moved items at random places.
+        case scattered
+        /// A feed's refresh: the inserts on top, the deletes the oldest items at the bottom,
+        /// edits anywhere among the rest, no moves.
+        case newestFirst
+    }
 
     static let all: [DiffWorkload] = [
         .init(name: "5k", sections: 1, itemsPerSection: 5_000, deleted: 1_000, inserted: 1_000, moved: 200,
@@ -110,6 +135,8 @@ struct DiffWorkload: Sendable {
               updated: 0, runs: 11, standardLibraryRuns: 0, comparesWithStandardLibrary: false),
         .init(name: "1m", sections: 1, itemsPerSection: 1_000_000, deleted: 100_000, inserted: 100_000, moved: 20_000,
               updated: 0, runs: 5, standardLibraryRuns: 0, comparesWithStandardLibrary: false),
+        .init(name: "posts-500", sections: 1, itemsPerSection: 500, deleted: 50, inserted: 50, moved: 0,
+              updated: 10, runs: 501, standardLibraryRuns: 101, comparesWithStandardLibrary: true, shape: .newestFirst),
     ]
 
     /// Builds the old and new lists; the same every time for a workload.
@@ -128,6 +155,16 @@ struct DiffWorkload: Sendable {
         }
         let old = (0..<sections).map { _ in (0..<itemsPerSection).map { _ in item() } }
         let total = sections * itemsPerSection
+        let wrap = { (lists: [[BenchItem]]) in
+            lists.enumerated().map { ListSection(model: BenchSection(id: $0), items: $1) }
+        }
+        if shape == .newestFirst {
+            var kept = Array(old[0].dropLast(deleted))
+            var edited = Set<Int>()
+            while edited.count < min(updated, kept.count) { edited.insert(Int.random(in: kept.indices, using: &random)) }
+            for index in edited { kept[index].content += 1 }
+            return (wrap(old), wrap([(0..<inserted).map { _ in item() } + kept]), total)
+        }
         func distinctFlatIndices(_ count: Int, avoiding taken: Set<Int> = []) -> Set<Int> {
             var picked = Set<Int>()
             while picked.count < count {
@@ -165,10 +202,6 @@ struct DiffWorkload: Sendable {
         placed.sort { ($0.section, $0.position) < ($1.section, $1.position) }
         var new = [[BenchItem]](repeating: [], count: sections)
         for entry in placed { new[entry.section].append(entry.item) }
-
-        let wrap = { (lists: [[BenchItem]]) in
-            lists.enumerated().map { ListSection(model: BenchSection(id: $0), items: $1) }
-        }
         return (wrap(old), wrap(new), total)
     }
 }
