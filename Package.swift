@@ -346,7 +346,7 @@ let package = Package(
         .testTarget(
             name: "ScrollworkAppTests",
             dependencies: [
-                "ScrollworkApp", "ScrollworkReader", "ScrollworkDemo", "ScrollworkBench",
+                "ScrollworkApp", "ScrollworkReader", "ScrollworkDemo", "ScrollworkBench", "CAllocationCount",
                 "ListDiff", "Thumbnails", "Feeds", "FeedsHTTP", "FeedSync", "LoopbackHTTP", "TerminalUI", "ImageFixtures", "ScrollworkTestSupport", "FeedsTestSupport",
                 "ScrollSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,4 +1,4 @@
-/// Pairs old elements with new ones by identity, in one hash operation per element.
+/// Pairs old elements with new ones by identity.
 ///
 /// Duplicate identities are matched by occurrence: the k-th element with a given identity on
 /// the old side pairs with the k-th element with that identity on the new side; surplus
@@ -7,6 +7,15 @@
 /// Feed every new identity to ``addNew(_:)`` in order, then every old one to
 /// ``claim(_:)`` in order. Callers walk their own structure (sections of items), which keeps
 /// the hot loops free of iterator and key-path overhead.
+///
+/// **Cost.** Hashing an identity (SipHash, through `Hasher`) is the largest cost of a diff,
+/// and a hash table probe is a cache miss on a large list. Each new identity is hashed once,
+/// into an open-addressing table of its own that keeps a hash tag beside each index, so a
+/// probe reads one slot and compares identities only when the tags agree. An old identity is
+/// first compared with the new element that follows the previous pair, where it is in a list
+/// that keeps its order (most of a refresh): when that element is the next unclaimed
+/// occurrence of the identity, the two pair with no hashing and no probe, reading memory in
+/// order. Only the others are hashed and looked up.
 @usableFromInline
 struct OccurrenceMatch<ID: Hashable> {
     /// For each old element claimed so far, the index of its partner on the new side, or -1.
@@ -14,38 +23,74 @@ struct OccurrenceMatch<ID: Hashable> {
     /// For each new element, the index of its partner on the old side, or -1.
     @usableFromInline var newToOld: [Int] = []
 
-    // One table entry per distinct new identity: the chain of its new indices, consumed from
-    // the front as old occurrences claim them.
-    @usableFromInline var entries: [ID: Int]
-    @usableFromInline var nextUnclaimed: [Int] = []
-    @usableFromInline var lastInChain: [Int] = []
-    @usableFromInline var nextSameIdentity: [Int] = []
+    /// The new identities, in order.
+    @usableFromInline var newIDs: ContiguousArray<ID> = []
+    /// For each new element, the next and the previous new element of the same identity, or
+    /// -1: the chain of an identity's occurrences, claimed from its front.
+    @usableFromInline var nextSame: [Int32] = []
+    @usableFromInline var previousSame: [Int32] = []
+    /// For the first occurrence of each identity, the last one (where the chain grows).
+    @usableFromInline var lastSame: [Int32] = []
+    /// Open addressing, linear probing: 0 for an empty slot, else the upper half of the
+    /// identity's hash (a tag) and, in the lower half, one more than the index of an
+    /// occurrence of it from which to look for the first unclaimed one.
+    @usableFromInline var slots: [UInt64]
+    @usableFromInline let mask: Int
+    /// The new index paired with the last old element paired, or -1.
+    @usableFromInline var lastPartner = -1
 
-    /// Prepares for `newCount` new and `oldCount` old elements (capacity hints).
+    /// Prepares for `newCount` new and `oldCount` old elements.
     @inlinable
     init(newCount: Int, oldCount: Int) {
-        entries = Dictionary(minimumCapacity: newCount)
+        precondition(newCount < Int(Int32.max), "more than 2^31 elements")
+        var capacity = 8
+        while capacity < 2 * newCount { capacity <<= 1 }
+        slots = [UInt64](repeating: 0, count: capacity)
+        mask = capacity - 1
         newToOld.reserveCapacity(newCount)
-        nextSameIdentity.reserveCapacity(newCount)
-        nextUnclaimed.reserveCapacity(newCount)
-        lastInChain.reserveCapacity(newCount)
+        newIDs.reserveCapacity(newCount)
+        nextSame.reserveCapacity(newCount)
+        previousSame.reserveCapacity(newCount)
+        lastSame.reserveCapacity(newCount)
         oldToNew.reserveCapacity(oldCount)
     }
+
+    @inlinable
+    static func tag(_ hash: Int) -> UInt64 { UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000 }
+
+    @inlinable
+    static func index(_ slot: UInt64) -> Int { Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1 }
 
     /// Records the next element of the new side.
     @inlinable
     mutating func addNew(_ id: ID) {
-        let index = newToOld.count
+        let index = newIDs.count
+        newIDs.append(id)
         newToOld.append(-1)
-        nextSameIdentity.append(-1)
-        let fresh = nextUnclaimed.count
-        let entry = Self.entry(&entries[id, default: fresh])
-        if entry == fresh {
-            nextUnclaimed.append(index)
-            lastInChain.append(index)
-        } else {
-            nextSameIdentity[lastInChain[entry]] = index
-            lastInChain[entry] = index
+        nextSame.append(-1)
+        previousSame.append(-1)
+        lastSame.append(Int32(truncatingIfNeeded: index))
+        let hash = id.hashValue
+        let tag = Self.tag(hash)
+        var position = hash & mask
+        while true {
+            let slot = slots[position]
+            if slot == 0 {
+                slots[position] = tag | UInt64(index + 1)
+                return
+            }
+            if slot & 0xFFFF_FFFF_0000_0000 == tag {
+                // Before any claim a slot holds the first occurrence of its identity.
+                let first = Self.index(slot)
+                if newIDs[first] == id {
+                    let last = Int(lastSame[first])
+                    nextSame[last] = Int32(truncatingIfNeeded: index)
+                    previousSame[index] = Int32(truncatingIfNeeded: last)
+                    lastSame[first] = Int32(truncatingIfNeeded: index)
+                    return
+                }
+            }
+            position = (position + 1) & mask
         }
     }
 
@@ -54,19 +99,46 @@ struct OccurrenceMatch<ID: Hashable> {
     @inlinable
     mutating func claim(_ id: ID) {
         let index = oldToNew.count
-        guard let entry = entries[id], case let partner = nextUnclaimed[entry], partner >= 0 else {
-            oldToNew.append(-1)
-            return
+        // The new element after the last pair, if it is the next unclaimed occurrence of `id`:
+        // unclaimed, and the occurrence before it, if any, claimed (they are claimed in order).
+        let predicted = lastPartner + 1
+        if predicted < newIDs.count, newToOld[predicted] < 0, newIDs[predicted] == id {
+            let previous = Int(previousSame[predicted])
+            if previous < 0 || newToOld[previous] >= 0 {
+                pair(old: index, new: predicted)
+                return
+            }
         }
-        oldToNew.append(partner)
-        newToOld[partner] = index
-        nextUnclaimed[entry] = nextSameIdentity[partner]
+        let hash = id.hashValue
+        let tag = Self.tag(hash)
+        var position = hash & mask
+        while true {
+            let slot = slots[position]
+            if slot == 0 { break }
+            if slot & 0xFFFF_FFFF_0000_0000 == tag {
+                var occurrence = Self.index(slot)
+                if newIDs[occurrence] == id {
+                    // Past the occurrences claimed already, by this walk or by predictions.
+                    while newToOld[occurrence] >= 0, nextSame[occurrence] >= 0 { occurrence = Int(nextSame[occurrence]) }
+                    slots[position] = tag | UInt64(occurrence + 1)
+                    if newToOld[occurrence] < 0 {
+                        pair(old: index, new: occurrence)
+                        return
+                    }
+                    break
+                }
+            }
+            position = (position + 1) & mask
+        }
+        oldToNew.append(-1)
     }
 
-    /// Reads a table value through `inout`, so that looking up a missing key inserts its
-    /// default in the same hash operation.
     @inlinable
-    static func entry(_ value: inout Int) -> Int { value }
+    mutating func pair(old: Int, new: Int) {
+        oldToNew.append(new)
+        newToOld[new] = old
+        lastPartner = new
+    }
 
     /// Forgets the pairing of old element `old`, if it has one.
     @inlinable
