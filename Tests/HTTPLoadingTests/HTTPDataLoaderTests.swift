@@ -5,6 +5,13 @@ import LoopbackHTTP
 import ScrollworkTestSupport
 import Testing
 @testable import HTTPLoading
+#if canImport(Glibc)
+import Glibc
+private let socketStream = Int32(SOCK_STREAM.rawValue)
+#else
+import Darwin
+private let socketStream = SOCK_STREAM
+#endif
 
 /// The loader against a real server on 127.0.0.1. Time is real only where the test is about a
 /// timeout (a fraction of a second); retry backoff goes through a clock that does not wait.
@@ -109,10 +116,12 @@ import Testing
     }
 
     @Test func aRefusedConnectionFailsAtOnceAndIsNotRetried() async throws {
-        // A port nothing listens on: a server's, after it stopped.
-        let gone = try await LoopbackHTTPServer.start { _, _ in .silent }
-        let url = gone.url("/feed")
-        try await gone.stop()
+        // A port nothing listens on, held so that nothing can: a socket bound to it that never
+        // listens (a stopped server's port could go to a server of a test running meanwhile,
+        // whose answer was retried).
+        let held = try RefusingPort()
+        defer { held.close() }
+        let url = URL(string: "http://127.0.0.1:\(held.port)/feed")!
         try await withServer({ $0.connectTimeout = .seconds(30) }) { _, loader, clock in
             let start = ContinuousClock.now
             let error = await failure { try await loader.loadData(for: url) }
@@ -283,4 +292,41 @@ struct TextProcessor: ContentProcessing {
     func process(_ data: [UInt8], for request: URLRequestKey, isCancelled: () -> Bool) throws -> String {
         String(decoding: data, as: UTF8.self)
     }
+}
+
+/// A loopback TCP port bound and never listened on: a connection to it is refused, and no
+/// other socket can take it while it is held.
+private struct RefusingPort {
+    struct Failure: Error {}
+
+    let descriptor: Int32
+    let port: Int
+
+    init() throws {
+        let descriptor = socket(AF_INET, socketStream, 0)
+        guard descriptor >= 0 else { throw Failure() }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard bound == 0, named == 0 else {
+            closeSocket(descriptor)
+            throw Failure()
+        }
+        self.descriptor = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func close() { closeSocket(descriptor) }
+}
+
+private func closeSocket(_ descriptor: Int32) {
+    _ = close(descriptor)
 }
