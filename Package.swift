@@ -29,6 +29,10 @@ let sanitizer = Context.environment["SCROLLWORK_SANITIZE"]
 /// exported: the sanitizer's `malloc` and `free` are the executable's, and the shared C
 /// libraries (libjpeg's buffers) must call them, not glibc's; a static runtime is linked with
 /// `--exclude-libs`, which would hide them.
+/// The package's own C, compiled with UndefinedBehaviorSanitizer for `Scripts/sanitize.sh
+/// undefined` (Swift has none on Linux); the C and C++ of dependencies are not ours to check.
+let ownC: [CSetting] = sanitizer == "undefined"
+    ? [.unsafeFlags(["-fsanitize=undefined", "-fno-sanitize-recover=undefined", "-fno-omit-frame-pointer"])] : []
 let executableSwiftFlags: [String] = sanitizer == nil ? ["-static-stdlib"] : []
 let executableLinkFlags: [String] = sanitizer != nil ? [] : ["-static-stdlib", "-use-ld=lld", "-Xlinker", "--no-export-dynamic"]
     + (glibcLoadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : [])
@@ -82,10 +86,10 @@ let package = Package(
         .target(name: "ListDiff"),
         // One stable hash (FNV-1a) for the disk cache's names and checks and Feeds' entry ids.
         .target(name: "StableHashing"),
-        .target(name: "CThumbnails", linkerSettings: imageLibraries + inflateLibraries),
+        .target(name: "CThumbnails", cSettings: ownC, linkerSettings: imageLibraries + inflateLibraries),
         // The system zlib's deflate and CRC-32 (Debian `zlib1g-dev`), for the pictures TerminalUI
         // sends a terminal compressed.
-        .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
+        .target(name: "CZlib", cSettings: ownC, linkerSettings: [.linkedLibrary("z")]),
         .target(name: "Thumbnails", dependencies: ["CThumbnails"]),
         // The loading engine, without networking: an app plugs in its own DataLoading.
         .target(name: "ContentLoading", dependencies: ["StableHashing", .product(name: "DequeModule", package: "swift-collections")]),
@@ -111,9 +115,9 @@ let package = Package(
         .target(name: "CLibXML2"),
         // The search index's ranking function, on the FTS5 extension API of the system SQLite
         // that GRDB opens (Debian `libsqlite3-dev`).
-        .target(name: "CSearchRank", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "CSearchRank", cSettings: ownC, linkerSettings: [.linkedLibrary("sqlite3")]),
         // Counts the heap allocations a benchmark makes (it defines malloc for the bench executable).
-        .target(name: "CAllocationCount"),
+        .target(name: "CAllocationCount", cSettings: ownC),
         // The store uses GRDB over the system SQLite (Debian `libsqlite3-dev`); fetching is a
         // protocol, which FeedsHTTP's fetcher and the tests' scripted ones conform to.
         .target(
@@ -155,7 +159,7 @@ let package = Package(
         // Seeded randomness for randomized tests and benchmark data, and generated PNG and JPEG
         // images for the tests and the benchmarks, so no binary fixtures.
         .target(name: "SeededRandom"),
-        .target(name: "CImageEncoders", linkerSettings: imageLibraries),
+        .target(name: "CImageEncoders", cSettings: ownC, linkerSettings: imageLibraries),
         .target(name: "ImageFixtures", dependencies: ["CImageEncoders", "SeededRandom"]),
 
         // `bench scroll`'s simulation: the real viewport, loading core and loader front (with the
