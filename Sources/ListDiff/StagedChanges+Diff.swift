@@ -94,6 +94,7 @@ struct Differ<Model: Identifiable & Equatable, Item: Identifiable & Equatable> {
         // Moved items whose content changed: reloaded in the second stage, at the new position.
         var movedAndChanged: [(new: ListIndexPath, old: ListIndexPath)] = []
         var keptOrder: [Int] = []
+        var keptRun = LongestIncreasingRun()
         for section in new.indices {
             let source = sections.newToOld[section]
             guard source >= 0 else { continue }
@@ -103,7 +104,7 @@ struct Differ<Model: Identifiable & Equatable, Item: Identifiable & Equatable> {
                 let partner = items.newToOld[index]
                 if partner >= 0, Int(oldSectionOf[partner]) == source { keptOrder.append(partner - oldStart[source]) }
             }
-            let stays = longestIncreasingSubsequenceMask(keptOrder)
+            keptRun.mark(keptOrder)
             var rank = 0
             for index in range {
                 let to = ListIndexPath(item: index - newStart[section], section: section)
@@ -117,7 +118,7 @@ struct Differ<Model: Identifiable & Equatable, Item: Identifiable & Equatable> {
                 let from = ListIndexPath(item: partner - oldStart[fromSection], section: fromSection)
                 let changed = old[fromSection].items[from.item] != new[section].items[to.item]
                 if fromSection == source {
-                    let staysInPlace = stays[rank]
+                    let staysInPlace = keptRun.mask[rank]
                     rank += 1
                     if staysInPlace {
                         if changed { first.reloads.append(from) }
