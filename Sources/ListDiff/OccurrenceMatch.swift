@@ -55,8 +55,12 @@ struct OccurrenceMatch<ID: Hashable> {
         oldToNew.reserveCapacity(oldCount)
     }
 
+    /// The upper half of a slot, where its tag is.
     @inlinable
-    static func tag(_ hash: Int) -> UInt64 { UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000 }
+    static var tagBits: UInt64 { 0xFFFF_FFFF_0000_0000 }
+
+    @inlinable
+    static func tag(_ hash: Int) -> UInt64 { UInt64(truncatingIfNeeded: hash) & tagBits }
 
     @inlinable
     static func index(_ slot: UInt64) -> Int { Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1 }
@@ -79,7 +83,7 @@ struct OccurrenceMatch<ID: Hashable> {
                 slots[position] = tag | UInt64(index + 1)
                 return
             }
-            if slot & 0xFFFF_FFFF_0000_0000 == tag {
+            if slot & Self.tagBits == tag {
                 // Before any claim a slot holds the first occurrence of its identity.
                 let first = Self.index(slot)
                 if newIDs[first] == id {
@@ -115,7 +119,7 @@ struct OccurrenceMatch<ID: Hashable> {
         while true {
             let slot = slots[position]
             if slot == 0 { break }
-            if slot & 0xFFFF_FFFF_0000_0000 == tag {
+            if slot & Self.tagBits == tag {
                 var occurrence = Self.index(slot)
                 if newIDs[occurrence] == id {
                     // Past the occurrences claimed already, by this walk or by predictions.

@@ -96,7 +96,7 @@ final class FeedStream {
             undelivered += try afterFeeding(parser, builder).joined()
             // An HTML root that only the last bytes brought (libxml2 holds back a start tag
             // until it sees what follows) is a page, as one seen sooner is.
-            if case .html(let buffer) = mode { throw fail(.htmlPage(feedLinks: FeedLinkScanner.feedLinks(in: buffer, pageURL: url))) }
+            if case .html(let buffer) = mode { throw fail(htmlPage(buffer)) }
             guard builder.sawRoot else { throw fail(.unreadable(reason: "no root element")) }
             builder.finishDocument()
             var entries = undelivered
@@ -108,7 +108,7 @@ final class FeedStream {
             let feed = try JSONFeedDecoder.decode(buffer, url: url, maxFieldBytes: configuration.maxFieldBytes)
             return FeedParser.Completion(info: feed.info, entries: feed.entries, isMalformed: false)
         case .html(let buffer):
-            throw fail(.htmlPage(feedLinks: FeedLinkScanner.feedLinks(in: buffer, pageURL: url)))
+            throw fail(htmlPage(buffer))
         case .failed(let error):
             throw error
         }
@@ -142,6 +142,11 @@ final class FeedStream {
             if builder.sawRoot { mode = .xml(parser, builder, bytesBeforeRoot: nil) }
         }
         return builder.takeBatches()
+    }
+
+    /// The error for an HTML page whose bytes so far are `buffer`, with the feeds it links.
+    private func htmlPage(_ buffer: [UInt8]) -> FeedParsingError {
+        .htmlPage(feedLinks: FeedLinkScanner.feedLinks(in: buffer, pageURL: url))
     }
 
     private func fail(_ error: FeedParsingError) -> FeedParsingError {
