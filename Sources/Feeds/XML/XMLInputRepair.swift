@@ -29,7 +29,7 @@ package struct XMLInputRepair {
     /// Whether bytes of 128 and above are still checked: until the first non-ASCII sequence
     /// of a document read as UTF-8 shows whether it is (then nothing more is checked, as a
     /// browser settles a page's encoding once), and for good once one was not.
-    private var repairsUTF8: Bool
+    private(set) var repairsUTF8: Bool
     /// Whether libxml2 reads the document as UTF-8: it has no byte order mark of another
     /// encoding, and the charset hint, or else its declaration, names UTF-8 or nothing.
     let readsAsUTF8: Bool
@@ -58,12 +58,16 @@ package struct XMLInputRepair {
 
     /// A repair for a document that starts with `firstBytes`, whose encoding libxml2 will take
     /// from `charset` (an HTTP charset hint, which overrides the declaration) or else from the
-    /// document.
+    /// document. After a UTF-8 byte order mark, libxml2 reads UTF-8 unless the declaration
+    /// names an encoding it knows, even a name that is not UTF-8's (`\rutf-8`); there, a byte
+    /// that is not UTF-8 would turn it to Latin-1 for the rest of the document.
     package init(firstBytes: [UInt8], charset: String?) {
         let compatible = XMLEncoding.isASCIICompatible(firstBytes: firstBytes, charset: charset)
         let declared = XMLEncoding.declaredEncoding(firstBytes)
         let isUTF8 = { (name: String?) in name.map { XMLBytes.isUTF8($0.utf8) } ?? true }
-        self.init(repairsMarkup: compatible, repairsUTF8: compatible && isUTF8(charset) && (charset != nil || isUTF8(declared)))
+        let markedUTF8 = firstBytes.starts(with: [0xEF, 0xBB, 0xBF]) && !(declared.map(XMLEncoding.libxml2Knows) ?? false)
+        self.init(repairsMarkup: compatible,
+                  repairsUTF8: compatible && isUTF8(charset) && (charset != nil || markedUTF8 || isUTF8(declared)))
     }
 
     /// `piece` repaired, or `nil` when it passes as it is; with `final`, nothing is held back.
