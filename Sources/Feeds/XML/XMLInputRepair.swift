@@ -282,6 +282,21 @@ package struct XMLInputRepair {
             guard position < bytes.count else { return nil }
             return position > first && bytes[position] == UInt8(ascii: ";") ? position + 1 : 0
         }
+        // The predefined entities, nearly every reference a feed holds (an escaped HTML
+        // description is one every few words), without reading a name character by character.
+        if bytes.count - position >= 5 {
+            let word = UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt32.self)
+            switch UInt32(littleEndian: word) & 0x00FF_FFFF {
+            case 0x3B_74_6C, 0x3B_74_67: return position + 3 // `lt;`, `gt;`
+            default: break
+            }
+            switch UInt32(littleEndian: word) {
+            case 0x3B_70_6D_61: return position + 4 // `amp;`
+            case 0x74_6F_75_71, 0x73_6F_70_61: // `quot`, `apos`
+                if bytes[position + 4] == UInt8(ascii: ";") { return position + 5 }
+            default: break
+            }
+        }
         let first = position
         while position < bytes.count, position - first < Self.maxReferenceName {
             // A character of the name by XML's rule; a byte that is not UTF-8 makes no name,
