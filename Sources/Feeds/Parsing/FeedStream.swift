@@ -42,14 +42,18 @@ final class FeedStream {
     }
 
     func consume(_ bytes: some Collection<UInt8>) throws(FeedParsingError) -> [[FeedEntry]] {
-        try consumeUnsanitized(bytes).map { $0.map { $0.sanitized() } }
+        var batches = try consumeUnsanitized(bytes)
+        for batch in batches.indices {
+            for entry in batches[batch].indices { batches[batch][entry].sanitize() }
+        }
+        return batches
     }
 
     func finish() throws(FeedParsingError) -> FeedParser.Completion {
-        let completion = try finishUnsanitized()
-        return FeedParser.Completion(
-            info: completion.info.sanitized(), entries: completion.entries.map { $0.sanitized() },
-            isMalformed: completion.isMalformed, assumedEncoding: completion.assumedEncoding)
+        var completion = try finishUnsanitized()
+        completion.info = completion.info.sanitized()
+        for entry in completion.entries.indices { completion.entries[entry].sanitize() }
+        return completion
     }
 
     private func consumeUnsanitized(_ bytes: some Collection<UInt8>) throws(FeedParsingError) -> [[FeedEntry]] {

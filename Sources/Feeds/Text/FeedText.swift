@@ -34,6 +34,17 @@ package enum FeedText {
         clean(text, removingBidiControls: false)
     }
 
+    /// Makes `text` fit for a single-line field in place: ``line(_:)`` without a copy of a
+    /// clean string, which nearly every string is.
+    static func makeLine(_ text: inout String) {
+        if needsCleaning(text, removingBidiControls: true) { text = clean(text, removingBidiControls: true) }
+    }
+
+    /// Makes `text` fit for a multi-line field in place (``text(_:)``).
+    static func makeText(_ text: inout String) {
+        if needsCleaning(text, removingBidiControls: false) { text = clean(text, removingBidiControls: false) }
+    }
+
     private static func clean(_ text: String, removingBidiControls: Bool) -> String {
         guard needsCleaning(text, removingBidiControls: removingBidiControls) else { return text }
         var out = String.UnicodeScalarView()
@@ -122,18 +133,20 @@ extension FeedEntry {
     /// This entry with every text field through ``FeedText``.
     package func sanitized() -> FeedEntry {
         var entry = self
-        entry.id = FeedText.line(id)
-        entry.title = FeedText.line(title)
-        entry.author = author.map(FeedText.line)
-        entry.categories = categories.map(FeedText.line)
-        entry.summary = summary.map(FeedText.text)
-        entry.content = content.map(FeedText.text)
-        entry.enclosures = enclosures.map { enclosure in
-            var enclosure = enclosure
-            enclosure.type = enclosure.type.map(FeedText.line)
-            return enclosure
-        }
+        entry.sanitize()
         return entry
+    }
+
+    /// Passes every text field through ``FeedText``, in place: a parse's entries are sanitized
+    /// where they lie, and a clean field (nearly all of them) is neither copied nor rewritten.
+    mutating func sanitize() {
+        FeedText.makeLine(&id)
+        FeedText.makeLine(&title)
+        if author != nil { FeedText.makeLine(&author!) }
+        for index in categories.indices { FeedText.makeLine(&categories[index]) }
+        if summary != nil { FeedText.makeText(&summary!) }
+        if content != nil { FeedText.makeText(&content!) }
+        for index in enclosures.indices where enclosures[index].type != nil { FeedText.makeLine(&enclosures[index].type!) }
     }
 }
 
