@@ -36,19 +36,21 @@ struct Capture {
     var isBase64 = false
     /// The depth of the element whose content this is.
     var depth: Int
-    var base: URL?
+    /// Where the base URL in effect for the element is in the reading's stack of them
+    /// (``XMLFeedReading/base(at:)``): it stays there while the element is open.
+    var baseLevel: Int
     private(set) var isTruncated = false
 
     // The text itself is collected in a buffer the builder keeps and hands to each method:
     // one buffer for every field of the document, emptied between fields, so collecting a
     // field costs no allocation once the buffer has grown to the longest field.
 
-    init(target: Target, mode: Mode, isBase64: Bool = false, depth: Int, base: URL?) {
+    init(target: Target, mode: Mode, isBase64: Bool = false, depth: Int, baseLevel: Int) {
         self.target = target
         self.mode = mode
         self.isBase64 = isBase64
         self.depth = depth
-        self.base = base
+        self.baseLevel = baseLevel
     }
 
     /// The collected `bytes` as text, without whitespace at either end; base64 content

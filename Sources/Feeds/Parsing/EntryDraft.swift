@@ -42,7 +42,7 @@ struct EntryDraft {
     }
 
     /// The finished entry, with its fallbacks applied.
-    func entry(feedAuthor: String?) -> FeedEntry {
+    consuming func entry(feedAuthor: String?) -> FeedEntry {
         let title = self.title ?? dublinCoreTitle ?? mediaTitle ?? ""
         let published = self.published ?? dublinCoreDate
         var link = (self.link ?? otherAlternateLink).flatMap(XMLFeedReading.webLink)

@@ -147,17 +147,16 @@ struct XMLFeedReading {
             return
         }
         if info.format == .rss1, namespace == .rss090 { info.format = .rss09 }
-        let base = base
         if entry == nil {
             if startsEntry {
                 entry = EntryDraft(base: base)
                 entry?.guid = attributes.first { $0.name == "about" && $0.namespace == .rdf }?.value
                 entryDepth = depth
             } else {
-                startFeedField(name, namespace: namespace, attributes: attributes, base: base)
+                startFeedField(name, namespace: namespace, attributes: attributes)
             }
         } else {
-            startEntryField(name, namespace: namespace, attributes: attributes, base: base, depth: depth)
+            startEntryField(name, namespace: namespace, attributes: attributes, depth: depth)
         }
     }
 
@@ -201,8 +200,8 @@ struct XMLFeedReading {
             self.capture = nil
             finish(capture)
         }
-        guard let entry else { return }
-        self.entry = nil
+        // Moved out, not copied: the draft's fields go into the entry without a retain each.
+        guard let entry = entry.take() else { return }
         pending.append(entry.entry(feedAuthor: feedAuthor))
         if pending.count == batchSize {
             ready.append(pending)
@@ -227,10 +226,21 @@ struct XMLFeedReading {
     /// Whether `name` is spelled as RSS spells it, or is no RSS name at all, without hashing:
     /// almost every element of almost every feed, checked on its bytes.
     private static func isUsualSpelling(_ name: String) -> Bool {
-        var bytes = name
-        let hasUpper = bytes.withUTF8 { $0.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } }
-        if hasUpper { return name == "pubDate" || name == "lastBuildDate" || name == "RDF" }
-        return name != "pubdate" && name != "lastbuilddate" && name != "rdf"
+        var name = name
+        return name.withUTF8 { bytes in
+            let hasUpper = bytes.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+            // Only the three names RSS spells with capitals need a closer look; the lengths
+            // tell them apart from nearly every other name without comparing a string.
+            let spelled: StaticString
+            switch bytes.count {
+            case 3: spelled = hasUpper ? "RDF" : "rdf"
+            case 7: spelled = hasUpper ? "pubDate" : "pubdate"
+            case 13: spelled = hasUpper ? "lastBuildDate" : "lastbuilddate"
+            default: return !hasUpper
+            }
+            let same = memcmp(bytes.baseAddress!, spelled.utf8Start, bytes.count) == 0
+            return hasUpper ? same : !same
+        }
     }
 
     /// RSS element names by their lowercase form.
@@ -296,9 +306,15 @@ struct XMLFeedReading {
     /// A feed read from a file has no web address of its own: relative links are meant
     /// against the site, so once the feed's link (never a file) is known it serves as the base
     /// wherever the base would be the file.
-    var base: URL? {
-        let innermost = bases[bases.count - 1]
-        if innermost.isLocal, let site = info.link { return site }
-        return innermost.url
+    var base: URL? { base(at: innermostBaseLevel) }
+
+    /// Where the innermost open element's base URL is in the stack of them.
+    var innermostBaseLevel: Int { bases.count - 1 }
+
+    /// The base URL at `level` of the stack of them (see ``base``).
+    func base(at level: Int) -> URL? {
+        let base = bases[level]
+        if base.isLocal, let site = info.link { return site }
+        return base.url
     }
 }

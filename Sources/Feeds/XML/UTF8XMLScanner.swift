@@ -757,7 +757,7 @@ struct UTF8XMLScanner {
         guard p[j] == UInt8(ascii: ">"), let open = elements.last else { return .handoff }
         var nameEnd = j
         while XMLBytes.isSpace(p[nameEnd - 1]) { nameEnd -= 1 }
-        guard nameEnd > i + 2, names.id(p + i + 2, nameEnd - i - 2) == open.qualifiedName else { return .handoff }
+        guard names.hasName(open.qualifiedName, p + i + 2, nameEnd - i - 2) else { return .handoff }
         elements.removeLast()
         openTags.removeSubrange(open.tagStart...)
         bindings.removeSubrange(open.bindingsBefore...)

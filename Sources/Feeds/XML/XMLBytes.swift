@@ -52,11 +52,14 @@ enum XMLBytes {
         var i = i
         let raw = UnsafeRawPointer(p)
         while i + 8 <= n {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            // The first byte in the lowest bits, whatever the machine's byte order.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             // Bytes of 128 and above, bytes below 0x20 (exact once those are out), `<`, `&`, `]`.
             let special = (word & highs) | ((word &- 0x2020_2020_2020_2020) & ~word & highs)
                 | zeros(word ^ 0x3C3C_3C3C_3C3C_3C3C) | zeros(word ^ 0x2626_2626_2626_2626) | zeros(word ^ 0x5D5D_5D5D_5D5D_5D5D)
-            if special != 0 { break }
+            // A subtraction's borrow marks only bytes above a true mark, so the lowest mark
+            // is the first special byte: no byte-by-byte walk to it.
+            if special != 0 { return i + special.trailingZeroBitCount >> 3 }
             i += 8
         }
         let textClasses = XMLBytes.textClasses
@@ -83,7 +86,14 @@ enum XMLBytes {
         while index + 16 <= count {
             let vector = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
             let signed = SIMD16<Int8>(truncatingIfNeeded: vector)
-            if any((vector .== firsts) .| (vector .== seconds) .| (signed .< limit)) { break }
+            let stops = (vector .== firsts) .| (vector .== seconds) .| (signed .< limit)
+            if any(stops) {
+                // The first stop, from the lanes as two words: no byte-by-byte walk to it.
+                let lanes = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: stops), to: (UInt64, UInt64).self)
+                let low = UInt64(littleEndian: lanes.0)
+                if low != 0 { return index + low.trailingZeroBitCount >> 3 }
+                return index + 8 + UInt64(littleEndian: lanes.1).trailingZeroBitCount >> 3
+            }
             index += 16
         }
         while index < count {

@@ -64,6 +64,13 @@ struct XMLNameTable {
         return add(Entry(bytes: Array(bytes), name: entries[local].name, prefix: prefix, local: local), at: slot)
     }
 
+    /// Whether the name with `id` is the `count` bytes at `p`: what ``id(_:_:)`` of those
+    /// bytes would say, without hashing them or adding a name (an end tag is checked against
+    /// the element it must close).
+    func hasName(_ id: Int, _ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        entries[id].bytes.withUnsafeBufferPointer { $0.count == count && count > 0 && memcmp($0.baseAddress!, p, count) == 0 }
+    }
+
     private mutating func add(_ entry: Entry, at slot: Int) -> Int {
         let id = entries.count
         entries.append(entry)
