@@ -9,7 +9,8 @@
 /// the hot loops free of iterator and key-path overhead.
 ///
 /// **Cost.** Hashing an identity (SipHash, through `Hasher`) is the largest cost of a diff,
-/// and a hash table probe is a cache miss on a large list. Each new identity is hashed once,
+/// and a hash table probe is a cache miss on a large list. A ``BitwiseIdentity`` (integers,
+/// and UUIDs where a client declares them) is hashed from its bits by a seeded mixer instead. Each new identity is hashed once,
 /// into an open-addressing table of its own that keeps a hash tag beside each index, so a
 /// probe reads one slot and compares identities only when the tags agree. An old identity is
 /// first compared with the new element that follows the previous pair, where it is in a list
@@ -38,6 +39,8 @@ struct OccurrenceMatch<ID: Hashable> {
     @usableFromInline let mask: Int
     /// The new index paired with the last old element paired, or -1.
     @usableFromInline var lastPartner = -1
+    /// How identities are hashed: their bits, for a ``BitwiseIdentity``.
+    @usableFromInline let hasher = IdentityHasher<ID>()
 
     /// Prepares for `newCount` new and `oldCount` old elements.
     @inlinable
@@ -74,7 +77,7 @@ struct OccurrenceMatch<ID: Hashable> {
         nextSame.append(-1)
         previousSame.append(-1)
         lastSame.append(Int32(truncatingIfNeeded: index))
-        let hash = id.hashValue
+        let hash = hasher.hash(id)
         let tag = Self.tag(hash)
         var position = hash & mask
         while true {
@@ -113,7 +116,7 @@ struct OccurrenceMatch<ID: Hashable> {
                 return
             }
         }
-        let hash = id.hashValue
+        let hash = hasher.hash(id)
         let tag = Self.tag(hash)
         var position = hash & mask
         while true {

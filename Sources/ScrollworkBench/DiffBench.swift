@@ -87,6 +87,9 @@ struct DiffBench: ParsableCommand {
     private func megabytes(_ bytes: Int) -> Double { Double(bytes) / 1_048_576 }
 }
 
+/// A UUID's equality is the equality of its sixteen bytes: ListDiff may hash it from them.
+extension UUID: BitwiseIdentity {}
+
 /// An item of the benchmark lists: a UUID identity and an integer of content.
 struct BenchItem: Identifiable, Hashable, Sendable {
     let id: UUID

@@ -65,4 +65,60 @@ import Testing
             #expect(match.newToOld == inverse, "round \(round)")
         }
     }
+
+    /// Identities of sixteen bytes whose equality is their bits, as a UUID's.
+    struct Wide: BitwiseIdentity {
+        var low: UInt64
+        var high: UInt64
+    }
+
+    /// An identity hashed through `Hasher`.
+    struct Boxed: Hashable {
+        var value: Int
+    }
+
+    /// A conforming identity of a size the mixer does not take.
+    struct Narrow: BitwiseIdentity {
+        var value: UInt32
+    }
+
+    @Test func bitwiseIdentitiesOfEightAndSixteenBytesAreHashedFromTheirBitsAndOthersByHasher() {
+        #expect(IdentityHasher<Int>().isBitwise)
+        #expect(IdentityHasher<Int64>().isBitwise)
+        #expect(IdentityHasher<Wide>().isBitwise)
+        #expect(!IdentityHasher<Boxed>().isBitwise)
+        #expect(!IdentityHasher<Narrow>().isBitwise)
+        #expect(!IdentityHasher<String>().isBitwise)
+        // Equal values hash alike; values that differ in one bit of either half do not, here.
+        let hasher = IdentityHasher<Wide>()
+        #expect(hasher.hash(Wide(low: 7, high: 9)) == hasher.hash(Wide(low: 7, high: 9)))
+        #expect(hasher.hash(Wide(low: 7, high: 9)) != hasher.hash(Wide(low: 7, high: 8)))
+        #expect(hasher.hash(Wide(low: 7, high: 9)) != hasher.hash(Wide(low: 6, high: 9)))
+    }
+
+    @Test func everyKindOfIdentityPairsAsTheRuleSays() {
+        let seed = randomizedTestSeed()
+        print("OccurrenceMatch kinds: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        func match<ID: Hashable>(_ old: [ID], _ new: [ID]) -> [Int] {
+            var match = OccurrenceMatch<ID>(newCount: new.count, oldCount: old.count)
+            for id in new { match.addNew(id) }
+            for id in old { match.claim(id) }
+            return match.oldToNew
+        }
+        for round in 0..<500 {
+            // Enough elements that the table has collisions and probes.
+            let pool = Int.random(in: 1...400, using: &random)
+            let old = (0..<Int.random(in: 0...300, using: &random)).map { _ in Int.random(in: 0..<pool, using: &random) }
+            var new = old
+            new.shuffle(using: &random)
+            new.removeLast(min(new.count, Int.random(in: 0...20, using: &random)))
+            new += (0..<Int.random(in: 0...20, using: &random)).map { _ in Int.random(in: 0..<pool, using: &random) }
+            let expected = Self.reference(old: old, new: new)
+            #expect(match(old, new) == expected, "round \(round)")
+            #expect(match(old.map(Boxed.init), new.map(Boxed.init)) == expected, "round \(round)")
+            let wide = { (value: Int) in Wide(low: UInt64(value) & 0xF, high: UInt64(value) >> 4) }
+            #expect(match(old.map(wide), new.map(wide)) == expected, "round \(round)")
+        }
+    }
 }
