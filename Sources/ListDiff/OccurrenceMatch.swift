@@ -4,9 +4,9 @@
 /// the old side pairs with the k-th element with that identity on the new side; surplus
 /// occurrences stay unpaired.
 ///
-/// Feed every new identity to ``addNew(_:)`` in order, then every old one to
-/// ``claim(_:)`` in order. Callers walk their own structure (sections of items), which keeps
-/// the hot loops free of iterator and key-path overhead.
+/// Make one with every new identity in order (``init(newIDs:oldCount:)``), then give it every
+/// old one to ``claim(_:)`` in order. Callers walk their own structure (sections of items),
+/// which keeps the hot loops free of iterator and key-path overhead.
 ///
 /// **Cost.** Hashing an identity (SipHash, through `Hasher`) is the largest cost of a diff,
 /// and a hash table probe is a cache miss on a large list. A ``BitwiseIdentity`` (integers,
@@ -22,16 +22,16 @@ struct OccurrenceMatch<ID: Hashable> {
     /// For each old element claimed so far, the index of its partner on the new side, or -1.
     @usableFromInline var oldToNew: [Int] = []
     /// For each new element, the index of its partner on the old side, or -1.
-    @usableFromInline var newToOld: [Int] = []
+    @usableFromInline var newToOld: [Int]
 
     /// The new identities, in order.
-    @usableFromInline var newIDs: ContiguousArray<ID> = []
+    @usableFromInline let newIDs: ContiguousArray<ID>
     /// For each new element, the next and the previous new element of the same identity, or
     /// -1: the chain of an identity's occurrences, claimed from its front.
-    @usableFromInline var nextSame: [Int32] = []
-    @usableFromInline var previousSame: [Int32] = []
+    @usableFromInline var nextSame: [Int32]
+    @usableFromInline var previousSame: [Int32]
     /// For the first occurrence of each identity, the last one (where the chain grows).
-    @usableFromInline var lastSame: [Int32] = []
+    @usableFromInline var lastSame: [Int32]
     /// Open addressing, linear probing: 0 for an empty slot, else the upper half of the
     /// identity's hash (a tag) and, in the lower half, one more than the index of an
     /// occurrence of it from which to look for the first unclaimed one.
@@ -42,20 +42,65 @@ struct OccurrenceMatch<ID: Hashable> {
     /// How identities are hashed: their bits, for a ``BitwiseIdentity``.
     @usableFromInline let hasher = IdentityHasher<ID>()
 
-    /// Prepares for `newCount` new and `oldCount` old elements.
+    /// Prepares for the new identities `newIDs`, in order, and `oldCount` old elements: every
+    /// new identity hashed into the table at once, in one loop over buffers.
     @inlinable
-    init(newCount: Int, oldCount: Int) {
+    init(newIDs: ContiguousArray<ID>, oldCount: Int) {
+        let newCount = newIDs.count
         precondition(newCount < Int(Int32.max), "more than 2^31 elements")
         var capacity = 8
         while capacity < 2 * newCount { capacity <<= 1 }
-        slots = [UInt64](repeating: 0, count: capacity)
+        self.newIDs = newIDs
         mask = capacity - 1
-        newToOld.reserveCapacity(newCount)
-        newIDs.reserveCapacity(newCount)
-        nextSame.reserveCapacity(newCount)
-        previousSame.reserveCapacity(newCount)
-        lastSame.reserveCapacity(newCount)
+        newToOld = [Int](repeating: -1, count: newCount)
         oldToNew.reserveCapacity(oldCount)
+        var slots = [UInt64](repeating: 0, count: capacity)
+        var nextSame = [Int32](repeating: -1, count: newCount)
+        var previousSame = [Int32](repeating: -1, count: newCount)
+        // Meaningful for first occurrences only, each set when its identity is first seen.
+        var lastSame = [Int32](repeating: -1, count: newCount)
+        let hasher = hasher
+        let mask = mask
+        newIDs.withUnsafeBufferPointer { ids in
+            slots.withUnsafeMutableBufferPointer { slots in
+                nextSame.withUnsafeMutableBufferPointer { nextSame in
+                    previousSame.withUnsafeMutableBufferPointer { previousSame in
+                        lastSame.withUnsafeMutableBufferPointer { lastSame in
+                            for index in 0..<newCount {
+                                let id = ids[index]
+                                let hash = hasher.hash(id)
+                                let tag = Self.tag(hash)
+                                var position = hash & mask
+                                while true {
+                                    let slot = slots[position]
+                                    if slot == 0 {
+                                        slots[position] = tag | UInt64(index + 1)
+                                        lastSame[index] = Int32(truncatingIfNeeded: index)
+                                        break
+                                    }
+                                    if slot & Self.tagBits == tag {
+                                        // Before any claim a slot holds the first occurrence of its identity.
+                                        let first = Self.index(slot)
+                                        if ids[first] == id {
+                                            let last = Int(lastSame[first])
+                                            nextSame[last] = Int32(truncatingIfNeeded: index)
+                                            previousSame[index] = Int32(truncatingIfNeeded: last)
+                                            lastSame[first] = Int32(truncatingIfNeeded: index)
+                                            break
+                                        }
+                                    }
+                                    position = (position + 1) & mask
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.slots = slots
+        self.nextSame = nextSame
+        self.previousSame = previousSame
+        self.lastSame = lastSame
     }
 
     /// The upper half of a slot, where its tag is.
@@ -67,39 +112,6 @@ struct OccurrenceMatch<ID: Hashable> {
 
     @inlinable
     static func index(_ slot: UInt64) -> Int { Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1 }
-
-    /// Records the next element of the new side.
-    @inlinable
-    mutating func addNew(_ id: ID) {
-        let index = newIDs.count
-        newIDs.append(id)
-        newToOld.append(-1)
-        nextSame.append(-1)
-        previousSame.append(-1)
-        lastSame.append(Int32(truncatingIfNeeded: index))
-        let hash = hasher.hash(id)
-        let tag = Self.tag(hash)
-        var position = hash & mask
-        while true {
-            let slot = slots[position]
-            if slot == 0 {
-                slots[position] = tag | UInt64(index + 1)
-                return
-            }
-            if slot & Self.tagBits == tag {
-                // Before any claim a slot holds the first occurrence of its identity.
-                let first = Self.index(slot)
-                if newIDs[first] == id {
-                    let last = Int(lastSame[first])
-                    nextSame[last] = Int32(truncatingIfNeeded: index)
-                    previousSame[index] = Int32(truncatingIfNeeded: last)
-                    lastSame[first] = Int32(truncatingIfNeeded: index)
-                    return
-                }
-            }
-            position = (position + 1) & mask
-        }
-    }
 
     /// Pairs the next element of the old side with the first unclaimed new element of the same
     /// identity, if there is one.

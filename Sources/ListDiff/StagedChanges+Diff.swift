@@ -44,15 +44,16 @@ struct Differ<Model: Identifiable & Equatable, Item: Identifiable & Equatable> {
 
     @inlinable
     func stages() -> [Stage] {
-        var sections = OccurrenceMatch<Model.ID>(newCount: new.count, oldCount: old.count)
-        for section in new { sections.addNew(section.model.id) }
+        var sections = OccurrenceMatch<Model.ID>(newIDs: ContiguousArray(new.lazy.map(\.model.id)), oldCount: old.count)
         for section in old { sections.claim(section.model.id) }
         let oldStart = Self.startOffsets(old)
         let newStart = Self.startOffsets(new)
-        var items = OccurrenceMatch<Item.ID>(newCount: newStart[new.count], oldCount: oldStart[old.count])
+        var newItemIDs = ContiguousArray<Item.ID>()
+        newItemIDs.reserveCapacity(newStart[new.count])
         for section in new {
-            for item in section.items { items.addNew(item.id) }
+            for item in section.items { newItemIDs.append(item.id) }
         }
+        var items = OccurrenceMatch<Item.ID>(newIDs: newItemIDs, oldCount: oldStart[old.count])
         for section in old {
             for item in section.items { items.claim(item.id) }
         }

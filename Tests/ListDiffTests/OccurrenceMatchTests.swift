@@ -15,8 +15,7 @@ import Testing
     }
 
     static func match(old: [Int], new: [Int]) -> OccurrenceMatch<Int> {
-        var match = OccurrenceMatch<Int>(newCount: new.count, oldCount: old.count)
-        for id in new { match.addNew(id) }
+        var match = OccurrenceMatch<Int>(newIDs: ContiguousArray(new), oldCount: old.count)
         for id in old { match.claim(id) }
         return match
     }
@@ -101,8 +100,7 @@ import Testing
         print("OccurrenceMatch kinds: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
         var random = SeededGenerator(seed: seed)
         func match<ID: Hashable>(_ old: [ID], _ new: [ID]) -> [Int] {
-            var match = OccurrenceMatch<ID>(newCount: new.count, oldCount: old.count)
-            for id in new { match.addNew(id) }
+            var match = OccurrenceMatch<ID>(newIDs: ContiguousArray(new), oldCount: old.count)
             for id in old { match.claim(id) }
             return match.oldToNew
         }
