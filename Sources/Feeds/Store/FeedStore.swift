@@ -34,7 +34,7 @@ public final class FeedStore: FeedStoring {
     package convenience init(path: String, indexingText: Bool, migrationProgress: (@Sendable (Int, Int) -> Void)? = nil) throws(FeedStoreError) {
         let writer: DatabasePool
         do {
-            writer = try DatabasePool(path: path, configuration: Self.configuration)
+            writer = try DatabasePool(path: path, configuration: Self.configuration(creating: !Self.holdsData(path)))
         } catch {
             throw FeedStoreError(error)
         }
@@ -95,7 +95,22 @@ public final class FeedStore: FeedStoring {
         try checkSchemaWithoutMigrating()
     }
 
-    private static var configuration: Configuration {
+    /// Whether a file at `path` holds anything: a database, or whatever is there (never taken
+    /// for a new store).
+    private static func holdsData(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) != 0 ? errno != ENOENT : status.st_size > 0
+    }
+
+    private static var configuration: Configuration { configuration(creating: false) }
+
+    /// The configuration of every connection; `creating` a store in a file that is new or empty.
+    ///
+    /// A new store is switched to WAL mode with SQLite's syncing off: the switch writes the
+    /// file's first page through a rollback journal, with four `fsync`s (a fifth of `scrollwork
+    /// add`'s time on this machine), to keep an empty file from being lost. GRDB then sets
+    /// WAL's usual `synchronous = NORMAL` before anything is stored.
+    private static func configuration(creating: Bool) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         // The reader's commands and its UI may open the same file; wait for the other's short
@@ -103,6 +118,7 @@ public final class FeedStore: FeedStoring {
         configuration.busyMode = .timeout(10)
         // Every connection ranks searches with the same function (see `CSearchRank`).
         configuration.prepareDatabase { db in
+            if creating { try db.execute(sql: "PRAGMA synchronous = OFF") }
             let code = scrollwork_register_search_rank(UnsafeMutableRawPointer(db.sqliteConnection))
             guard code == 0 else {  // SQLITE_OK
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "this SQLite has no FTS5, which search needs")

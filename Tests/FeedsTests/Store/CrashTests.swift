@@ -41,6 +41,28 @@ import Testing
         return committed
     }
 
+    /// A new store is switched to WAL with syncing off (no `fsync` to keep an empty file), and
+    /// then writes as every store does: WAL with `synchronous = NORMAL` (1), whose commits survive
+    /// the process being killed. Reopened, it keeps that setting.
+    @Test func aNewStoreWritesWithWALsUsualSyncingFromItsFirstPost() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("feeds.sqlite").path
+        for _ in 0..<2 {
+            let store = try FeedStore(path: path)
+            let (mode, synchronous) = try await store.writer.write { db in
+                (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA synchronous"))
+            }
+            #expect(mode == "wal")
+            #expect(synchronous == 1)
+        }
+        // An empty file is a new store too.
+        let empty = directory.appendingPathComponent("empty.sqlite").path
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        let store = try FeedStore(path: empty)
+        #expect(try await store.writer.write { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 1)
+    }
+
     @Test func childrenKilledDuringIngestLoseNothingTheyCommitted() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
