@@ -154,6 +154,18 @@ import Testing
             .repairsUTF8 == false)
     }
 
+    /// Found by seeds 13667626454269808048 and 12800798947487825527: `<` and the first byte of
+    /// a two-byte character, the whole document. libxml2 alone gets it after its repair held it
+    /// back, in a chunk after the context's first, and reports no element; the scanner handed
+    /// libxml2 the repaired `<Ã` as the context's first chunk, where a start tag cut short at the
+    /// end is reported.
+    @Test(arguments: [[0x3C, 0xC3], [0x3C, 0xE2, 0x82], [0x3C, 0x61]] as [[UInt8]])
+    func aStartTagCutShortInTheFirstBytesReadsAsLibxml2ReadsIt(document: [UInt8]) {
+        let expected = Self.libxml2(document)
+        #expect(Self.reader(document, pieces: [document.count]).0 == expected)
+        #expect(Self.reader(document, pieces: [1]).0.isMalformed == expected.isMalformed)
+    }
+
     @Test func brokenDocumentsReadAsLibxml2ReadsThemWhereverTheScannerStops() {
         let seed = randomizedTestSeed()
         print("ScannerParityTests broken seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")

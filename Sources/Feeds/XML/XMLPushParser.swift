@@ -105,7 +105,12 @@ final class XMLPushParser {
         var sax = Self.saxHandler()
         let unmanaged = Unmanaged.passUnretained(self).toOpaque()
         let firstBytes = firstBytes.withUnsafeBufferPointer { repair.repair($0, final: false) } ?? firstBytes
-        let detectionBytes = encodingHandler == nil ? Array(firstBytes.prefix(4)) : []
+        // Four bytes show libxml2 the encoding; fewer show it nothing, and go with the rest:
+        // libxml2 reads a start tag cut short at the end of a document differently when it came
+        // in the context's first chunk (a document of `<` and one letter reported an element
+        // read whole by the scanner's handoff, and none read whole by libxml2 after the repair
+        // held it back).
+        let detectionBytes = encodingHandler == nil && firstBytes.count >= 4 ? Array(firstBytes.prefix(4)) : []
         context = detectionBytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
                 library.createPushParserCtxt(&sax, unmanaged, $0.baseAddress, Int32($0.count), nil)
