@@ -20,6 +20,11 @@ extension FeedStore {
         case v6OneDateIndex = "v6-one-date-index"
         /// The full-text index of every post (``SearchQuery``), built for the posts stored.
         case v7SearchIndex = "v7-search-index"
+        /// An index of each entry's state by its id, so that a search filtered by state, feed or
+        /// date (`is:unread`) reads it for each match instead of the entry's row: `read`,
+        /// `starred` and `firstSeen` sit after the summary and content, which a row of a long
+        /// article keeps in overflow pages that SQLite walks to reach them.
+        case v8StateIndex = "v8-state-index"
     }
 
     /// Every migration of this build, in order.
@@ -112,6 +117,9 @@ extension FeedStore {
         }
         migrator.registerMigration(SchemaVersion.v7SearchIndex.rawValue) { db in
             try createSearchIndex(db, progress: progress)
+        }
+        migrator.registerMigration(SchemaVersion.v8StateIndex.rawValue) { db in
+            try db.execute(sql: "CREATE INDEX entry_state ON entry (id, read, starred, feedId, sortDate)")
         }
         return migrator
     }

@@ -138,14 +138,15 @@ extension FeedStore {
             // The matches stored last, read from the index newest first until the window is
             // full (FTS5 walks its lists in rowid order and stops there), then ordered, and
             // only the page's rows read from the table: an entry's row holds its content,
-            // which reading a thousand would cost more than ranking them.
+            // which reading a thousand would cost more than ranking them. The matches' states,
+            // feeds and dates, where the query asks for them, come from `entry_state`.
             let score = query.order == .relevance ? "scrollwork_rank(entry_search, \(searchWeights))" : "0"
             let entryConditions = conditions.dropFirst()
             let windowed = entryConditions.isEmpty
                 ? "SELECT rowid AS matchID, \(score) AS score FROM entry_search WHERE entry_search MATCH ? ORDER BY rowid DESC LIMIT ?"
                 : """
                   SELECT entry_search.rowid AS matchID, \(score) AS score
-                  FROM entry_search CROSS JOIN entry ON entry.id = entry_search.rowid \(filter)
+                  FROM entry_search CROSS JOIN entry INDEXED BY entry_state ON entry.id = entry_search.rowid \(filter)
                   ORDER BY entry_search.rowid DESC LIMIT ?
                   """
             if query.order == .relevance {
