@@ -149,6 +149,20 @@ import TerminalUI
         #expect(found?.line == 2)
     }
 
+    /// Found by fuzz-settings: a control character in a table's name made toml++ assert, which
+    /// aborted the reader on its own settings file.
+    @Test func aControlCharacterAnywhereIsASyntaxErrorWithItsPlace() {
+        let found = problem("refresh_interval = +10\n[\u{03}uery_feodeketk)\\\"\\\\eds]\n\"Unread Rust\" = \"ru\u{0F}st\"")
+        #expect(found?.line == 2)
+        #expect(found?.column == 2)
+        #expect(found?.kind.description.contains("U+0003") == true, "\(String(describing: found))")
+        // In a comment, a string, a key: nowhere; tab and both line ends stay allowed.
+        for text in ["# a \u{1B}[31m comment\n", "name = \"a\u{7F}b\"\n", "\u{08}key = 1\n"] {
+            #expect(problem(text) != nil, "\(text.debugDescription)")
+        }
+        #expect(problems("refresh_interval = 30\t# tab\r\n").isEmpty)
+    }
+
     /// The message of the one problem `toml` has if it is a limit, with its line.
     private func overLimit(_ toml: String, sourceLocation: SourceLocation = #_sourceLocation) -> (message: String, line: Int?)? {
         guard let found = problem(toml, sourceLocation: sourceLocation), case .overLimit(let message) = found.kind else { return nil }

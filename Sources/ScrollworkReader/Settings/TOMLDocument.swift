@@ -51,13 +51,25 @@ struct TOMLDocument {
     ///
     /// - Throws: ``ReadError/overLimit(message:line:)`` for a file beyond the ``Limits``, which
     ///   TOMLKit never sees; ``ReadError/syntax(message:line:column:)`` for anything that is
-    ///   not TOML, a NUL character included (TOMLKit reads a C string and would silently stop
-    ///   there).
+    ///   not TOML, a control character included. TOML allows none but tab, line feed and
+    ///   carriage return anywhere, and TOMLKit would stop silently at a NUL (it reads a C
+    ///   string) and abort the process on one in a table's name (toml++ asserts).
     init(parsing source: String) throws(ReadError) {
         try Limits.check(source)
-        if let nul = source.firstIndex(of: "\0") {
-            let line = source[..<nul].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            throw .syntax(message: "a NUL character is not allowed in TOML", line: line, column: 1)
+        var line = 1
+        var column = 1
+        for scalar in source.unicodeScalars {
+            if Self.isForbiddenControl(scalar) {
+                let code = String(scalar.value, radix: 16, uppercase: true)
+                let name = scalar == "\0" ? "a NUL character" : "a control character (U+\(String(repeating: "0", count: 4 - code.count))\(code))"
+                throw .syntax(message: "\(name) is not allowed in TOML", line: line, column: column)
+            }
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
         }
         let table: TOMLTable
         do {
@@ -69,6 +81,12 @@ struct TOMLDocument {
         }
         root = Self.entries(of: table)
         locator = KeyLocator(source: source)
+    }
+
+    /// Whether TOML forbids `scalar` everywhere, in strings and comments too: the C0 controls
+    /// but tab, line feed and carriage return, and DEL.
+    static func isForbiddenControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0x7F
     }
 
     /// The line of the key at `path` (`["keys", "down"]`), or of its nearest enclosing key or
