@@ -163,6 +163,35 @@ import TerminalUI
         #expect(problems("refresh_interval = 30\t# tab\r\n").isEmpty)
     }
 
+    /// Found by fuzz-settings: a table header whose name starts with what no key starts with
+    /// (`[?query_feeds]`) made toml++ assert, which aborted the reader.
+    @Test func aTableNameThatNoKeyStartsWithIsASyntaxErrorWithItsPlace() throws {
+        let fuzzed = "refresh_interval = 10\n[?query_feeds]\n\"Unre{d Rust\" = \"rust is:unread\"\n"
+        let found = try #require(problem(fuzzed))
+        #expect(found.line == 2)
+        #expect(found.column == 2)
+        guard case .syntax(let message) = found.kind else { Issue.record("\(found)"); return }
+        #expect(message.contains("'?'"), "\(message)")
+        for header in ["[ +x]", "[[ {a}]]", "[\t%]", "# fine\n  [ !]"] {
+            #expect(problems(header + "\n").contains { if case .syntax = $0.kind { true } else { false } }, "\(header.debugDescription)")
+        }
+    }
+
+    /// Lines that start with `[` inside a value's array or a multi-line string are no headers.
+    @Test func bracketsInsideValuesAndStringsAreNotTakenForTableNames() throws {
+        let documents = [
+            "[query_feeds]\n\"A\" = \"\"\"\n[?not a header\n\"\"\"\n",
+            "[query_feeds]\n\"B\" = '''\n[ +x\n'''\n",
+            "[query_feeds]\n\"C\" = \"[? no\"\n",
+        ]
+        for document in documents {
+            let syntax = problems(document).filter { if case .syntax = $0.kind { true } else { false } }
+            #expect(syntax.isEmpty, "\(document.debugDescription): \(syntax)")
+        }
+        // An array of a value spanning lines, its lines starting with `[` and `+`.
+        #expect(try TOMLDocument(parsing: "a = [\n  [+1, -2],\n  [ {b = 1} ],\n]\n[t]\nc = 1\n").root.count == 2)
+    }
+
     /// The message of the one problem `toml` has if it is a limit, with its line.
     private func overLimit(_ toml: String, sourceLocation: SourceLocation = #_sourceLocation) -> (message: String, line: Int?)? {
         guard let found = problem(toml, sourceLocation: sourceLocation), case .overLimit(let message) = found.kind else { return nil }

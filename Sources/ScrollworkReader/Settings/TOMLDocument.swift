@@ -71,6 +71,7 @@ struct TOMLDocument {
                 column += 1
             }
         }
+        try Self.checkTableNames(source)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: source)
@@ -81,6 +82,111 @@ struct TOMLDocument {
         }
         root = Self.entries(of: table)
         locator = KeyLocator(source: source)
+    }
+
+    /// Checks that every table header's name starts as a key does: a letter, a digit, `_`, `-`
+    /// or a quote. toml++ (under TOMLKit) checks this with an assertion, which aborts the
+    /// process, where it reports every other mistake as an error.
+    ///
+    /// Headers are found as TOML finds them: a `[` first on a line, outside strings (multi-line
+    /// ones too), comments and the arrays of a value.
+    /// - Complexity: O(n) in the text.
+    static func checkTableNames(_ source: String) throws(ReadError) {
+        let scalars = Array(source.unicodeScalars)
+        var index = 0
+        var line = 1
+        var lineStart = 0
+        var atLineStart = true
+        /// Open `[` of the value being read (an array may span lines); -1 outside a value.
+        var valueDepth = -1
+        func isBareKey(_ scalar: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || scalar == "_" || scalar == "-"
+        }
+        /// Moves past a string whose opening quote was just passed; `"""` or `'''` when the
+        /// two characters after it are the same quote.
+        func skipString(closing quote: Unicode.Scalar) {
+            let isMultiLine = index + 1 < scalars.count && scalars[index] == quote && scalars[index + 1] == quote
+            if isMultiLine { index += 2 }
+            while index < scalars.count {
+                let scalar = scalars[index]
+                if scalar == "\\", quote == "\"" {
+                    index += 2
+                    continue
+                }
+                if scalar == "\n" {
+                    // A single-line string ends with its line, closed or not (toml++ reports it).
+                    if !isMultiLine { return }
+                    line += 1
+                    lineStart = index + 1
+                }
+                if scalar == quote {
+                    if !isMultiLine {
+                        index += 1
+                        return
+                    }
+                    if index + 2 < scalars.count, scalars[index + 1] == quote, scalars[index + 2] == quote {
+                        index += 3
+                        // Up to two more quotes belong to the string.
+                        while index < scalars.count, scalars[index] == quote { index += 1 }
+                        return
+                    }
+                }
+                index += 1
+            }
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if atLineStart, valueDepth <= 0, scalar != " ", scalar != "\t", scalar != "\n", scalar != "\r" {
+                atLineStart = false
+                valueDepth = -1
+                if scalar == "[" {
+                    var name = index + 1
+                    if name < scalars.count, scalars[name] == "[" { name += 1 }
+                    while name < scalars.count, scalars[name] == " " || scalars[name] == "\t" { name += 1 }
+                    if name < scalars.count, scalars[name] != "]", scalars[name] != "\"", scalars[name] != "'",
+                       scalars[name] != "\n", scalars[name] != "\r", !isBareKey(scalars[name]) {
+                        throw .syntax(message: "a table's name starts with a letter, a digit, '_', '-' or a quote, not '\(scalars[name])'",
+                                      line: line, column: name - lineStart + 1)
+                    }
+                    // The rest of the header is its name, checked by toml++ (a quoted part may
+                    // hold `=` or `[`): on to its end of line, or the comment after it.
+                    while index < scalars.count, scalars[index] != "\n", scalars[index] != "#" {
+                        if scalars[index] == "\"" || scalars[index] == "'" {
+                            let quote = scalars[index]
+                            index += 1
+                            skipString(closing: quote)
+                        } else {
+                            index += 1
+                        }
+                    }
+                    continue
+                }
+            }
+            switch scalar {
+            case "\n":
+                line += 1
+                lineStart = index + 1
+                atLineStart = true
+                index += 1
+            case "#":
+                while index < scalars.count, scalars[index] != "\n" { index += 1 }
+            case "\"", "'":
+                index += 1
+                skipString(closing: scalar)
+            case "=" where valueDepth < 0:
+                valueDepth = 0
+                index += 1
+            case "[" where valueDepth >= 0:
+                valueDepth += 1
+                index += 1
+            case "]" where valueDepth > 0:
+                valueDepth -= 1
+                index += 1
+            default:
+                index += 1
+            }
+        }
     }
 
     /// Whether TOML forbids `scalar` everywhere, in strings and comments too: the C0 controls
