@@ -172,7 +172,8 @@ import TerminalUI
         #expect(found.column == 2)
         guard case .syntax(let message) = found.kind else { Issue.record("\(found)"); return }
         #expect(message.contains("'?'"), "\(message)")
-        for header in ["[ +x]", "[[ {a}]]", "[\t%]", "# fine\n  [ !]"] {
+        // The second: a name on the line after its bracket, found by the fuzzer next.
+        for header in ["[ +x]", "[\n\"wal\" = \"x\"\n", "[[ {a}]]", "[\t%]", "# fine\n  [ !]", "[ \r\n"] {
             #expect(problems(header + "\n").contains { if case .syntax = $0.kind { true } else { false } }, "\(header.debugDescription)")
         }
     }
