@@ -178,6 +178,19 @@ import TerminalUI
         }
     }
 
+    /// Found by fuzz-settings: a `}` where an array's next element should be made toml++
+    /// assert.
+    @Test func aBraceWhereAnArraysElementShouldBeIsASyntaxError() throws {
+        let fuzzed = "# dx  w=no\"\"'''\n[keys]\nup = [\n  \"k\",\n  \"nope\",\n}"
+        let found = try #require(problem(fuzzed))
+        #expect(found.line == 6)
+        #expect(found.column == 1)
+        #expect(problem("a = [}\n")?.column == 6)
+        #expect(problem("a = [ # note\n\n }\n")?.line == 3)
+        // Inline tables in arrays, comments between elements, a trailing comma: all fine.
+        #expect(try TOMLDocument(parsing: "a = [ {b = 1}, {c = [1, 2]} ]\nd = [\n # c\n 1,\n]\n").root.count == 2)
+    }
+
     /// Lines that start with `[` inside a value's array or a multi-line string are no headers.
     @Test func bracketsInsideValuesAndStringsAreNotTakenForTableNames() throws {
         let documents = [

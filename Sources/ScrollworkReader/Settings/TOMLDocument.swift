@@ -71,7 +71,7 @@ struct TOMLDocument {
                 column += 1
             }
         }
-        try Self.checkTableNames(source)
+        try Self.checkWhatTOMLKitAbortsOn(source)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: source)
@@ -84,21 +84,26 @@ struct TOMLDocument {
         locator = KeyLocator(source: source)
     }
 
-    /// Checks that every table header's name starts as a key does: a letter, a digit, `_`, `-`
-    /// or a quote. toml++ (under TOMLKit) checks this with an assertion, which aborts the
-    /// process, where it reports every other mistake as an error.
+    /// Finds the mistakes that toml++ (under TOMLKit) checks with an assertion, which aborts the
+    /// process, where it reports every other mistake as an error: a table header's name that
+    /// does not start as a key does (a letter, a digit, `_`, `-` or a quote, on the header's
+    /// line), and a `}` where an array's next element should be.
     ///
     /// Headers are found as TOML finds them: a `[` first on a line, outside strings (multi-line
     /// ones too), comments and the arrays of a value.
     /// - Complexity: O(n) in the text.
-    static func checkTableNames(_ source: String) throws(ReadError) {
+    static func checkWhatTOMLKitAbortsOn(_ source: String) throws(ReadError) {
         let scalars = Array(source.unicodeScalars)
         var index = 0
         var line = 1
         var lineStart = 0
         var atLineStart = true
-        /// Open `[` of the value being read (an array may span lines); -1 outside a value.
-        var valueDepth = -1
+        /// Whether a value is being read (after a key's `=`), and its open `[` and `{`: an array
+        /// may span lines.
+        var inValue = false
+        var brackets: [Unicode.Scalar] = []
+        /// Whether an array's next element is due (after its `[` or a `,`).
+        var expectingElement = false
         func isBareKey(_ scalar: Unicode.Scalar) -> Bool {
             ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
                 || scalar == "_" || scalar == "-"
@@ -137,9 +142,9 @@ struct TOMLDocument {
         }
         while index < scalars.count {
             let scalar = scalars[index]
-            if atLineStart, valueDepth <= 0, scalar != " ", scalar != "\t", scalar != "\n", scalar != "\r" {
+            if atLineStart, brackets.isEmpty, scalar != " ", scalar != "\t", scalar != "\n", scalar != "\r" {
                 atLineStart = false
-                valueDepth = -1
+                inValue = false
                 if scalar == "[" {
                     var name = index + 1
                     if name < scalars.count, scalars[name] == "[" { name += 1 }
@@ -174,18 +179,30 @@ struct TOMLDocument {
             case "\"", "'":
                 index += 1
                 skipString(closing: scalar)
-            case "=" where valueDepth < 0:
-                valueDepth = 0
+            case "=" where !inValue:
+                inValue = true
                 index += 1
-            case "[" where valueDepth >= 0:
-                valueDepth += 1
+            case " ", "\t", "\r":
                 index += 1
-            case "]" where valueDepth > 0:
-                valueDepth -= 1
+            case "[" where inValue, "{" where inValue:
+                brackets.append(scalar)
+                expectingElement = scalar == "["
                 index += 1
+                continue
+            case "}" where expectingElement:
+                // toml++ asserts where an array's element should be and a `}` is.
+                throw .syntax(message: "an array holds a value or ends with ']' here, not '}'", line: line, column: index - lineStart + 1)
+            case "]" where inValue, "}" where inValue:
+                if !brackets.isEmpty { brackets.removeLast() }
+                index += 1
+            case "," where inValue:
+                expectingElement = brackets.last == "["
+                index += 1
+                continue
             default:
                 index += 1
             }
+            if scalar != "\n", scalar != " ", scalar != "\t", scalar != "\r", scalar != "#" { expectingElement = false }
         }
     }
 
