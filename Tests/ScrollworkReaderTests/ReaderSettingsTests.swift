@@ -191,6 +191,16 @@ import TerminalUI
         #expect(try TOMLDocument(parsing: "a = [ {b = 1}, {c = [1, 2]} ]\nd = [\n # c\n 1,\n]\n").root.count == 2)
     }
 
+    /// Found by fuzz-settings: TOMLKit quotes the text it stopped at, here a carriage return,
+    /// and the message reaches the terminal.
+    @Test func aSyntaxErrorShowsTheControlCharactersItQuotesWrittenOut() throws {
+        let fuzzed = "r= [[[[[[[[[[[[[[[[[[[[in" + String(repeating: "\r", count: 17) + "[[["
+        let found = try #require(problem(fuzzed))
+        let message = found.kind.description
+        #expect(!message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(message.debugDescription)")
+        #expect(message.contains("\\r"), "\(message)")
+    }
+
     /// Lines that start with `[` inside a value's array or a multi-line string are no headers.
     @Test func bracketsInsideValuesAndStringsAreNotTakenForTableNames() throws {
         let documents = [

@@ -76,9 +76,9 @@ struct TOMLDocument {
         do {
             table = try TOMLTable(string: source)
         } catch let error as TOMLParseError {
-            throw .syntax(message: error.description, line: error.source.begin.line, column: error.source.begin.column)
+            throw .syntax(message: Self.visible(error.description), line: error.source.begin.line, column: error.source.begin.column)
         } catch {
-            throw .syntax(message: "\(error)", line: 1, column: 1)
+            throw .syntax(message: Self.visible("\(error)"), line: 1, column: 1)
         }
         root = Self.entries(of: table)
         locator = KeyLocator(source: source)
@@ -204,6 +204,24 @@ struct TOMLDocument {
             }
             if scalar != "\n", scalar != " ", scalar != "\t", scalar != "\r", scalar != "#" { expectingElement = false }
         }
+    }
+
+    /// `message` with each control character written out (`\r`, `\u{1B}`): TOMLKit quotes
+    /// the text it stopped at, a carriage return included, and the message reaches the
+    /// terminal.
+    static func visible(_ message: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in message.unicodeScalars {
+            switch scalar.value {
+            case 0x0D: out.append(contentsOf: "\\r".unicodeScalars)
+            case 0x0A: out.append(contentsOf: "\\n".unicodeScalars)
+            case 0x09: out.append(contentsOf: "\\t".unicodeScalars)
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     /// Whether TOML forbids `scalar` everywhere, in strings and comments too: the C0 controls
