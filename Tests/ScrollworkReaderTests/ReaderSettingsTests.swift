@@ -173,7 +173,8 @@ import TerminalUI
         guard case .syntax(let message) = found.kind else { Issue.record("\(found)"); return }
         #expect(message.contains("'?'"), "\(message)")
         // The second: a name on the line after its bracket, found by the fuzzer next.
-        for header in ["[ +x]", "[\n\"wal\" = \"x\"\n", "[[ {a}]]", "[\t%]", "# fine\n  [ !]", "[ \r\n"] {
+        // The last: after a byte order mark, found by the fuzzer once more.
+        for header in ["[ +x]", "[\n\"wal\" = \"x\"\n", "[[ {a}]]", "[\t%]", "# fine\n  [ !]", "[ \r\n", "\u{FEFF}[[[[\u{FEFF}y s"] {
             #expect(problems(header + "\n").contains { if case .syntax = $0.kind { true } else { false } }, "\(header.debugDescription)")
         }
     }

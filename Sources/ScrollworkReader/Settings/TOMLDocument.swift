@@ -94,9 +94,10 @@ struct TOMLDocument {
     /// - Complexity: O(n) in the text.
     static func checkWhatTOMLKitAbortsOn(_ source: String) throws(ReadError) {
         let scalars = Array(source.unicodeScalars)
-        var index = 0
+        // A byte order mark before the first line is no part of it (toml++ skips it).
+        var index = scalars.first == "\u{FEFF}" ? 1 : 0
         var line = 1
-        var lineStart = 0
+        var lineStart = index
         var atLineStart = true
         /// Whether a value is being read (after a key's `=`), and its open `[` and `{`: an array
         /// may span lines.
