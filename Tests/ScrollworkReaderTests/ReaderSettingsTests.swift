@@ -200,6 +200,11 @@ import TerminalUI
         let message = found.kind.description
         #expect(!message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(message.debugDescription)")
         #expect(message.contains("\\r"), "\(message)")
+        // The character a table's name starts with, quoted by our own check: a C1 control
+        // (U+008E, found by the fuzzer next) is written out too.
+        let header = try #require(problem("a = 1\n\n[ \u{8E}x]\n"))
+        #expect(header.kind.description.contains("\\u{8E}"), "\(header.kind.description.debugDescription)")
+        #expect(!header.kind.description.unicodeScalars.contains { (0x80...0x9F).contains($0.value) })
     }
 
     /// Lines that start with `[` inside a value's array or a multi-line string are no headers.

@@ -151,7 +151,7 @@ struct TOMLDocument {
                     if name < scalars.count, scalars[name] == "[" { name += 1 }
                     while name < scalars.count, scalars[name] == " " || scalars[name] == "\t" { name += 1 }
                     if name < scalars.count, scalars[name] != "]", scalars[name] != "\"", scalars[name] != "'", !isBareKey(scalars[name]) {
-                        let found = scalars[name] == "\n" || scalars[name] == "\r" ? "the end of the line" : "'\(scalars[name])'"
+                        let found = scalars[name] == "\n" || scalars[name] == "\r" ? "the end of the line" : "'\(Self.visible(String(scalars[name])))'"
                         throw .syntax(message: "a table's name starts with a letter, a digit, '_', '-' or a quote, not \(found)",
                                       line: line, column: name - lineStart + 1)
                     }
