@@ -343,7 +343,7 @@ let package = Package(
             name: "ScrollworkReaderTests",
             dependencies: [
                 "ScrollworkReader", "ListViewport", "Thumbnails", "Feeds", "FeedSync", "TerminalUI", "ContentLoading", "ImageFixtures",
-                "ScrollworkTestSupport", "FeedsTestSupport",
+                "ScrollworkTestSupport", "FeedsTestSupport", "SeededRandom",
             ]
         ),
         // The commands, the demo and the benchmarks, and the built executable end to end.

@@ -37,7 +37,7 @@ struct TOMLDocument {
 
     /// Why text could not be read as a TOML document.
     enum ReadError: Error, Equatable {
-        /// Not TOML: TOMLKit's message and where it starts.
+        /// Not TOML: what is wrong and where it starts.
         case syntax(message: String, line: Int, column: Int)
         /// Beyond one of the ``Limits``: which, and the line where, if a line is to blame.
         case overLimit(message: String, line: Int?)
@@ -47,31 +47,15 @@ struct TOMLDocument {
     let root: [(key: String, value: Value)]
     private let locator: KeyLocator
 
-    /// Parses `source`, once it is known to be within the ``Limits``.
+    /// Parses `source`: checks it against TOML's grammar and the ``Limits`` (``Grammar``),
+    /// then has TOMLKit read it.
     ///
     /// - Throws: ``ReadError/overLimit(message:line:)`` for a file beyond the ``Limits``, which
     ///   TOMLKit never sees; ``ReadError/syntax(message:line:column:)`` for anything that is
-    ///   not TOML, a control character included. TOML allows none but tab, line feed and
-    ///   carriage return anywhere, and TOMLKit would stop silently at a NUL (it reads a C
-    ///   string) and abort the process on one in a table's name (toml++ asserts).
+    ///   not TOML, a control character included, and for what TOMLKit refuses of what is TOML
+    ///   by its grammar (a key defined twice, a table defined again).
     init(parsing source: String) throws(ReadError) {
-        try Limits.check(source)
-        var line = 1
-        var column = 1
-        for scalar in source.unicodeScalars {
-            if Self.isForbiddenControl(scalar) {
-                let code = String(scalar.value, radix: 16, uppercase: true)
-                let name = scalar == "\0" ? "a NUL character" : "a control character (U+\(String(repeating: "0", count: 4 - code.count))\(code))"
-                throw .syntax(message: "\(name) is not allowed in TOML", line: line, column: column)
-            }
-            if scalar == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-        }
-        try Self.checkWhatTOMLKitAbortsOn(source)
+        try Grammar.check(source)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: source)
@@ -82,129 +66,6 @@ struct TOMLDocument {
         }
         root = Self.entries(of: table)
         locator = KeyLocator(source: source)
-    }
-
-    /// Finds the mistakes that toml++ (under TOMLKit) checks with an assertion, which aborts the
-    /// process, where it reports every other mistake as an error: a table header's name that
-    /// does not start as a key does (a letter, a digit, `_`, `-` or a quote, on the header's
-    /// line), and a `}` where an array's next element should be.
-    ///
-    /// Headers are found as TOML finds them: a `[` first on a line, outside strings (multi-line
-    /// ones too), comments and the arrays of a value.
-    /// - Complexity: O(n) in the text.
-    static func checkWhatTOMLKitAbortsOn(_ source: String) throws(ReadError) {
-        let scalars = Array(source.unicodeScalars)
-        // A byte order mark before the first line is no part of it (toml++ skips it).
-        var index = scalars.first == "\u{FEFF}" ? 1 : 0
-        var line = 1
-        var lineStart = index
-        var atLineStart = true
-        /// Whether a value is being read (after a key's `=`), and its open `[` and `{`: an array
-        /// may span lines.
-        var inValue = false
-        var brackets: [Unicode.Scalar] = []
-        /// Whether an array's next element is due (after its `[` or a `,`).
-        var expectingElement = false
-        func isBareKey(_ scalar: Unicode.Scalar) -> Bool {
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-                || scalar == "_" || scalar == "-"
-        }
-        /// Moves past a string whose opening quote was just passed; `"""` or `'''` when the
-        /// two characters after it are the same quote.
-        func skipString(closing quote: Unicode.Scalar) {
-            let isMultiLine = index + 1 < scalars.count && scalars[index] == quote && scalars[index + 1] == quote
-            if isMultiLine { index += 2 }
-            while index < scalars.count {
-                let scalar = scalars[index]
-                if scalar == "\\", quote == "\"" {
-                    index += 2
-                    continue
-                }
-                if scalar == "\n" {
-                    // A single-line string ends with its line, closed or not (toml++ reports it).
-                    if !isMultiLine { return }
-                    line += 1
-                    lineStart = index + 1
-                }
-                if scalar == quote {
-                    if !isMultiLine {
-                        index += 1
-                        return
-                    }
-                    if index + 2 < scalars.count, scalars[index + 1] == quote, scalars[index + 2] == quote {
-                        index += 3
-                        // Up to two more quotes belong to the string.
-                        while index < scalars.count, scalars[index] == quote { index += 1 }
-                        return
-                    }
-                }
-                index += 1
-            }
-        }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if atLineStart, brackets.isEmpty, scalar != " ", scalar != "\t", scalar != "\n", scalar != "\r" {
-                atLineStart = false
-                inValue = false
-                if scalar == "[" {
-                    var name = index + 1
-                    if name < scalars.count, scalars[name] == "[" { name += 1 }
-                    while name < scalars.count, scalars[name] == " " || scalars[name] == "\t" { name += 1 }
-                    if name < scalars.count, scalars[name] != "]", scalars[name] != "\"", scalars[name] != "'", !isBareKey(scalars[name]) {
-                        let found = scalars[name] == "\n" || scalars[name] == "\r" ? "the end of the line" : "'\(Self.visible(String(scalars[name])))'"
-                        throw .syntax(message: "a table's name starts with a letter, a digit, '_', '-' or a quote, not \(found)",
-                                      line: line, column: name - lineStart + 1)
-                    }
-                    // The rest of the header is its name, checked by toml++ (a quoted part may
-                    // hold `=` or `[`): on to its end of line, or the comment after it.
-                    while index < scalars.count, scalars[index] != "\n", scalars[index] != "#" {
-                        if scalars[index] == "\"" || scalars[index] == "'" {
-                            let quote = scalars[index]
-                            index += 1
-                            skipString(closing: quote)
-                        } else {
-                            index += 1
-                        }
-                    }
-                    continue
-                }
-            }
-            switch scalar {
-            case "\n":
-                line += 1
-                lineStart = index + 1
-                atLineStart = true
-                index += 1
-            case "#":
-                while index < scalars.count, scalars[index] != "\n" { index += 1 }
-            case "\"", "'":
-                index += 1
-                skipString(closing: scalar)
-            case "=" where !inValue:
-                inValue = true
-                index += 1
-            case " ", "\t", "\r":
-                index += 1
-            case "[" where inValue, "{" where inValue:
-                brackets.append(scalar)
-                expectingElement = scalar == "["
-                index += 1
-                continue
-            case "}" where expectingElement:
-                // toml++ asserts where an array's element should be and a `}` is.
-                throw .syntax(message: "an array holds a value or ends with ']' here, not '}'", line: line, column: index - lineStart + 1)
-            case "]" where inValue, "}" where inValue:
-                if !brackets.isEmpty { brackets.removeLast() }
-                index += 1
-            case "," where inValue:
-                expectingElement = brackets.last == "["
-                index += 1
-                continue
-            default:
-                index += 1
-            }
-            if scalar != "\n", scalar != " ", scalar != "\t", scalar != "\r", scalar != "#" { expectingElement = false }
-        }
     }
 
     /// `message` with each control character written out (`\r`, `\u{1B}`): TOMLKit quotes
@@ -223,12 +84,6 @@ struct TOMLDocument {
             }
         }
         return String(out)
-    }
-
-    /// Whether TOML forbids `scalar` everywhere, in strings and comments too: the C0 controls
-    /// but tab, line feed and carriage return, and DEL.
-    static func isForbiddenControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0x7F
     }
 
     /// The line of the key at `path` (`["keys", "down"]`), or of its nearest enclosing key or
