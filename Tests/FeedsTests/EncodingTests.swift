@@ -153,16 +153,54 @@ import Testing
     }
 
     @Test func aCharacterCutBetweenPiecesIsHeldForTheNext() throws {
-        // Shift_JIS's 日本 (0x93 0xFA, 0x96 0x7B), in pieces of one byte.
-        let transcoder = try #require(XMLTranscoder(.iconv("SHIFT_JIS")))
-        let bytes: [UInt8] = [0x3C, 0x61, 0x3E, 0x93, 0xFA, 0x96, 0x7B, 0x3C, 0x2F, 0x61, 0x3E]
-        var output: [UInt8] = []
-        for (index, byte) in bytes.enumerated() {
-            output += [byte].withUnsafeBufferPointer { transcoder.transcode($0, final: index == bytes.count - 1) }
-        }
+        // Shift_JIS's 日本 (0x93 0xFA, 0x96 0x7B), in pieces of one byte, and cut between the
+        // blocks iconv is given.
+        let prefix = Array("<a>".utf8) + Array(repeating: UInt8(ascii: "x"), count: XMLTranscoder.blockBytes - 4)
+        for bytes in [[0x3C, 0x61, 0x3E, 0x93, 0xFA, 0x96, 0x7B, 0x3C, 0x2F, 0x61, 0x3E], prefix + [0x93, 0xFA, 0x96, 0x7B] + Array("</a>".utf8)] {
+            let transcoder = try #require(XMLTranscoder(.iconv("SHIFT_JIS")))
+            var output: [UInt8] = []
+            for (index, byte) in bytes.enumerated() {
+                output += [byte].withUnsafeBufferPointer { transcoder.transcode($0, final: index == bytes.count - 1) }
+            }
 
-        #expect(String(decoding: output, as: UTF8.self) == "<a>日本</a>")
-        #expect(transcoder.replacements == 0)
+            #expect(String(decoding: output, as: UTF8.self).hasSuffix("日本</a>"))
+            #expect(output.count == bytes.count + 2)
+            #expect(transcoder.replacements == 0)
+        }
+    }
+
+    /// iconv is given the bytes in blocks at fixed offsets: the output waits for a block, and
+    /// is the same however the bytes arrive, the document's end on a block's boundary too.
+    @Test func iconvGetsTheSameBlocksHoweverTheBytesArrive() throws {
+        let text = "<a>" + String(repeating: "Hi Mom -+Jjo--! A+ImIDkQ. 日本語 ", count: 400) + "</a>"
+        var bytes: [UInt8] = []
+        for scalar in text.unicodeScalars {
+            // UTF-7 as RFC 2152 writes it: base64 of UTF-16 between `+` and `-`.
+            if scalar.isASCII { bytes.append(UInt8(scalar.value)); continue }
+            let units = Array(String(scalar).utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+            bytes += Array("+".utf8) + Array(Data(units).base64EncodedString().filter { $0 != "=" }.utf8) + Array("-".utf8)
+        }
+        for length in [bytes.count, XMLTranscoder.blockBytes * 2] {
+            let document = Array(bytes.prefix(length))
+            let reference = try #require(XMLTranscoder(.iconv("UTF-7")))
+            let whole = document.withUnsafeBufferPointer { reference.transcode($0, final: true) }
+            for pieceSize in [1, 7, 4095, 5000] {
+                let transcoder = try #require(XMLTranscoder(.iconv("UTF-7")))
+                var output: [UInt8] = []
+                var start = 0
+                var outputBeforeABlock = false
+                while start < document.count {
+                    let end = min(document.count, start + pieceSize)
+                    output += document[start..<end].withUnsafeBufferPointer { transcoder.transcode($0, final: false) }
+                    if end < XMLTranscoder.blockBytes, !output.isEmpty { outputBeforeABlock = true }
+                    start = end
+                }
+                #expect(!outputBeforeABlock, "in pieces of \(pieceSize)")
+                output += transcoder.transcode(UnsafeBufferPointer(start: nil, count: 0), final: true)
+                #expect(output == whole, "\(length) bytes in pieces of \(pieceSize)")
+            }
+            #expect(String(decoding: whole, as: UTF8.self).contains("日本語"))
+        }
     }
 
     @Test func theDeclarationOfADecodedDocumentSaysUTF8() throws {

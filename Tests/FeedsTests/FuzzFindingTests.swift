@@ -251,4 +251,44 @@ import Testing
         #expect(outcome(libxml2Only: false) == "an HTML page, not a feed, and it advertises no feed")
         #expect(outcome(libxml2Only: true) == outcome(libxml2Only: false))
     }
+
+    /// fuzz-feed-parser, whole against in pieces: a document declaring `utf-\xFF\xFF\xFF\xFF7`,
+    /// which glibc's iconv reads as UTF-7, gave two entries whole and one cut after byte 802:
+    /// glibc's UTF-7 read every byte of the call after the cut as a byte it refuses. iconv now
+    /// gets a document's bytes in blocks at fixed offsets, however they arrive.
+    @Test func aStatefulEncodingReadsTheSameWholeAndInPieces() throws {
+        let base64 = """
+            PD94bWwgdmVyc2lvbj0iMS4w3uhlbmNvZGluZz0idXRmLf////83Ij8+CjxmZWVkIHhtbG5zPSJodHRwOi8vPgo8ZW50cnk+PGlk
+            PjE8L2n//////2Q+PHRpdGxlIHR5cGU9InhodG1sIj48ZGl2c25sIHhtPSJodHRwOi8vd3d3LnczLm9ymdDOxsbG0I9odG1sIj5Y
+            IDxiPnk8L2I+PC9kaXY+PC90aXRsZT4KPGxpdG1sK2Q+AAAAAAAAAAAAAAAAAAAAAAAAAAAAAACfn5+fn5+fn5///9+6n59odHRw
+            Oi8vd3d3LnczLm9yZy8xOTk5LzAyLzIyLXJkZi1zeW50YXgtbnMjcnNpb249IjAuAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
+            AAAAAAAAAAAAAAAAMyIgeG1sbnM9Imh0dJWVlZWVlZWVlZWVlZWVlZWVlZWVlZWVlZWVlZWVlZWVcDovL3B9clz/////////////
+            /////////////////////////////21kYXNoOyAmaGVpcIpsOyAmY29weTs8L3RpdGxlPjxkZStzbXsiYSJjcmlwdGlvbj5BJm5i
+            c3A7JmFtOnA7Jm5ic3A7QiAmbHRyPjxuYW1lPk4vL3B9ciwub3JnL2F0b20vb250ZW50Pgo8YXV0aG90n5+fn2xlPgo8aXRlbT48
+            dGl0bGU+Q2FmJmVhY3V0ZTsgJv//////////////////////////////////////////////////////////////////////////
+            /////////wgAAAAAAAAAbWRhc2g7ICZpZWlwimw7ICZjb3D/////////////////////////////////////////////////////
+            ////////////////////////////////////////////////////////////////////////////////////eTs8L3RpdGxlPjxk
+            ZStzbXsiYSJjcmlwdGlvbj5BJiI+WCA8Yj55PC9iPjwvZGl2PjwvdGlyPjxuYW1lPk48L248L2VudHJucyMiPkV0aXRsZT50eT48
+            L2Y8ZWVkaHR0cDovL3d3dy53My7//w7yPC9mPGVlZGh0dHA6Ly93d3cudyIgeG1sbnM9Imh0dHA6////////////////////////
+            //////////////////////////////////////////8zLm9yZy8xY3Q+PGRjOjk5OS94aHRtbCI+PC90aXRsZT4KMTxlbnRyeT48
+            dGl0bGUgcG0+
+            """
+        let document = try #require(Data(base64Encoded: base64.filter { !$0.isWhitespace }).map { [UInt8]($0) })
+        func parse(cutAt cut: Int) throws -> (entries: [FeedEntry], isMalformed: Bool) {
+            var parser = FeedParser()
+            var entries = try parser.consume(document[..<cut]).joined().map { $0 }
+            entries += try parser.consume(document[cut...]).joined()
+            let end = try parser.finish()
+            return (entries + end.entries, end.isMalformed)
+        }
+        let whole = try parse(cutAt: document.count)
+        #if os(Linux)
+        #expect(whole.entries.count == 2)
+        #endif
+        #expect(whole.isMalformed)
+        for cut in 1..<document.count {
+            let pieces = try parse(cutAt: cut)
+            #expect(pieces.entries == whole.entries && pieces.isMalformed, "cut after byte \(cut)")
+        }
+    }
 }

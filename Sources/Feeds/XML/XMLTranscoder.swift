@@ -25,8 +25,10 @@ final class XMLTranscoder {
     }
 
     private let converter: iconv_t?
-    /// Bytes at the end of the last piece that start a character the next piece finishes.
+    /// Bytes at the end of the last block that start a character the next block finishes.
     private var held: [UInt8] = []
+    /// Bytes received that make no whole block yet (``blockBytes``).
+    private var pending: [UInt8] = []
     private var rewroteDeclaration = false
     /// How many bytes were not characters of the encoding (each became U+FFFD).
     private(set) var replacements = 0
@@ -59,15 +61,48 @@ final class XMLTranscoder {
         return converter
     }
 
+    /// How many bytes iconv is given at once: the document's bytes go to iconv in blocks at
+    /// fixed offsets (0, 4096, 8192, …), however they arrive.
+    ///
+    /// glibc's stateful decoders read the same bytes differently when a call ends in the middle
+    /// of them: UTF-7 split after a byte it refused turned every byte of the next call into
+    /// U+FFFD (found by fuzz-feed-parser, a feed declaring `utf-\u{FFFD}7`, which glibc reads
+    /// as UTF-7). With the calls' boundaries fixed, a document reads the same whole and in
+    /// pieces.
+    static let blockBytes = 4 << 10
+
     /// `piece` as UTF-8; with `final`, the document's last bytes, and nothing is held back.
+    ///
+    /// Decoded through iconv, the output lags the input by less than ``blockBytes``.
     func transcode(_ piece: UnsafeBufferPointer<UInt8>, final: Bool) -> [UInt8] {
         var output: [UInt8]
-        if held.isEmpty {
-            output = decode(piece, final: final)
+        if converter == nil {
+            output = Self.windows1252(piece)
         } else {
-            let joined = held + Array(piece)
-            held = []
-            output = joined.withUnsafeBufferPointer { decode($0, final: final) }
+            pending.append(contentsOf: piece)
+            let count = final ? pending.count : pending.count / Self.blockBytes * Self.blockBytes
+            output = []
+            var start = 0
+            while start < count {
+                let end = min(start + Self.blockBytes, count)
+                let isLast = final && end == count
+                if held.isEmpty {
+                    output += pending.withUnsafeBufferPointer { decode(UnsafeBufferPointer(rebasing: $0[start..<end]), final: isLast) }
+                } else {
+                    let joined = held + pending[start..<end]
+                    held = []
+                    output += joined.withUnsafeBufferPointer { decode($0, final: isLast) }
+                }
+                start = end
+            }
+            if final, count == 0 {
+                // The document ended on a block's boundary: a character cut short there, and
+                // the shift back to the initial state.
+                let rest = held
+                held = []
+                output += rest.withUnsafeBufferPointer { decode($0, final: true) }
+            }
+            pending.removeFirst(count)
         }
         if !rewroteDeclaration, !output.isEmpty {
             rewroteDeclaration = true
@@ -80,9 +115,10 @@ final class XMLTranscoder {
         guard let converter else { return Self.windows1252(bytes) }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 2 + 16)
-        guard let base = bytes.baseAddress else { return output }
-        var input = UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: CChar.self)
-        var inputLeft = bytes.count
+        // No bytes (the end of a document) still shift back to the initial state below.
+        var input = UnsafeMutableRawPointer(mutating: bytes.baseAddress.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(bitPattern: 1)!)
+            .assumingMemoryBound(to: CChar.self)
+        var inputLeft = bytes.baseAddress == nil ? 0 : bytes.count
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16 << 10) { scratch in
             let start = UnsafeMutableRawPointer(scratch.baseAddress!).assumingMemoryBound(to: CChar.self)
             while inputLeft > 0 {

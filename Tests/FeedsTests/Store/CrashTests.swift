@@ -58,7 +58,7 @@ import Testing
         }
         // An empty file is a new store too.
         let empty = directory.appendingPathComponent("empty.sqlite").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         let store = try FeedStore(path: empty)
         #expect(try await store.writer.write { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 1)
     }
