@@ -207,6 +207,21 @@ import TerminalUI
         #expect(!header.kind.description.unicodeScalars.contains { (0x80...0x9F).contains($0.value) })
     }
 
+    /// Found by fuzz-settings: a key binding holding an escaped carriage return (`\r`) was
+    /// quoted raw in its error, which reaches the terminal.
+    @Test func aProblemQuotesTheFilesKeysAndValuesWithTheirControlsWrittenOut() throws {
+        let fuzzed = "[keys]\nquit = \"\"\nrefresh_all = \"ct//\\\\6\\\\\\rl+r\"\nhelp = []"
+        let binding = try #require(problems(fuzzed).first { $0.line == 3 })
+        #expect(binding.kind.description.contains("\\r"), "\(binding.kind.description)")
+        for text in [fuzzed, "image_mode = \"a\\u001B[31mb\"\n", "\"a\\rb\" = 1\n", "[colors]\naccent = \"\\u009Bred\"\n"] {
+            for problem in problems(text) {
+                let description = problem.kind.description
+                #expect(!description.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(description.debugDescription)")
+            }
+            #expect(!problems(text).isEmpty, "\(text.debugDescription)")
+        }
+    }
+
     /// Lines that start with `[` inside a value's array or a multi-line string are no headers.
     @Test func bracketsInsideValuesAndStringsAreNotTakenForTableNames() throws {
         let documents = [

@@ -48,7 +48,13 @@ struct SettingsProblem: Equatable, Sendable {
         /// One key given to two actions in `[keys]`.
         case duplicateBinding(key: String, first: ReaderAction, second: ReaderAction)
 
+        /// What is wrong, with every control character written out (`\r`, `\u{1B}`): the keys
+        /// and values it quotes are the file's, and the description reaches the terminal.
         var description: String {
+            TOMLDocument.visible(text)
+        }
+
+        private var text: String {
             switch self {
             case .unreadable(let reason):
                 return "cannot read the settings: \(reason)"
