@@ -41,12 +41,17 @@ public final class ListViewport<Item: Identifiable & Equatable & Sendable> where
         public var offset: Double
         /// The content's height.
         public var contentHeight: Double
+        /// The header of the section at the top, drawn over ``rows`` (which leave its row
+        /// out): at the viewport's top, or above it while the next header pushes it out.
+        /// `nil` without sections, or above the first header.
+        public var pinnedHeader: Row?
 
         /// A frame; the viewport makes them, hosts' tests may too.
-        public init(rows: [Row], offset: Double, contentHeight: Double) {
+        public init(rows: [Row], offset: Double, contentHeight: Double, pinnedHeader: Row? = nil) {
             self.rows = rows
             self.offset = offset
             self.contentHeight = contentHeight
+            self.pinnedHeader = pinnedHeader
         }
     }
 
@@ -58,6 +63,8 @@ public final class ListViewport<Item: Identifiable & Equatable & Sendable> where
     public private(set) var scroll = ScrollModel()
     /// The ranges of the last tick.
     public private(set) var ranges = ViewportRanges.empty
+    /// The rows of ``items`` that are section headers (``ListViewportHost/isSectionHeader(_:)``).
+    public private(set) var sectionHeaders = SectionHeaders()
     /// How far the ranges reach.
     public var rangeConfiguration = ViewportRanges.Configuration()
 
@@ -198,6 +205,7 @@ public final class ListViewport<Item: Identifiable & Equatable & Sendable> where
         }
         heights = kept
         geometry = RowGeometry(heights: newHeights)
+        sectionHeaders = SectionHeaders(of: newItems) { host?.isSectionHeader($0) ?? false }
         scroll.setSizes(content: geometry.totalHeight, viewport: scroll.viewportHeight)
         let shift = restore(anchor)
         animator.shift(by: shift)
@@ -241,8 +249,16 @@ public final class ListViewport<Item: Identifiable & Equatable & Sendable> where
         lastDrawn = [:]
         var rows: [Row] = []
         var shownRows: [Int] = []
+        // The pinned header is drawn where it is pinned, in place of its row (fading as it would).
+        var pinned = sectionHeaders.pinned(in: geometry, atOffset: scroll.offset).map { header in
+            Row(item: items[header.row], top: header.top, height: geometry.height(ofRow: header.row), opacity: 1, isLeaving: false)
+        }
         for (index, placement) in placements.enumerated() {
             lastDrawn[placement.id] = placement.offset
+            if !placement.isLeaving, placement.id == pinned?.item.id {
+                pinned?.opacity = placement.opacity
+                continue
+            }
             let height = heights[placement.id] ?? 1
             let top = placement.offset - scroll.offset
             guard top + height > 0, top < scroll.viewportHeight else { continue }
@@ -269,7 +285,7 @@ public final class ListViewport<Item: Identifiable & Equatable & Sendable> where
                 let entered = Set(changes.display.entered)
                 for row in ranges.display where entered.contains(items[row].id) { host.willDisplay(items[row], at: row) }
             }
-            host.render(Frame(rows: rows, offset: scroll.offset, contentHeight: geometry.totalHeight))
+            host.render(Frame(rows: rows, offset: scroll.offset, contentHeight: geometry.totalHeight, pinnedHeader: pinned))
         }
     }
 

@@ -29,7 +29,19 @@ public protocol ListViewportHost<Item>: AnyObject {
     /// view can never show this item's content. UIKit: `didEndDisplaying`.
     func didEndDisplaying(_ id: Item.ID)
 
-    /// Draw the frame: every row's place and opacity relative to the top of the viewport.
-    /// UIKit: the cells' frames and alphas in `layoutSubviews`.
+    /// Draw the frame: every row's place and opacity relative to the top of the viewport,
+    /// and the pinned section header over them. UIKit: the cells' frames and alphas in
+    /// `layoutSubviews`.
     func render(_ frame: ListViewport<Item>.Frame)
+
+    /// Whether `item` is a section's header: the row above its section's items, pinned at the
+    /// top of the viewport while they scroll under it (``SectionHeaders``). UIKit:
+    /// `viewForHeaderInSection`, the sections being the runs of rows from one header to the
+    /// next. None is, unless the host says so.
+    func isSectionHeader(_ item: Item) -> Bool
+}
+
+extension ListViewportHost {
+    /// No item is a section header: a list without sections.
+    public func isSectionHeader(_ item: Item) -> Bool { false }
 }

@@ -1,0 +1,155 @@
+import ListDiff
+import ListViewport
+import ScrollworkTestSupport
+import SeededRandom
+import Testing
+
+/// Section headers: which one is pinned at the top, where, and how the viewport draws it.
+@Suite struct SectionHeaderTests {
+    /// Three sections, each a header of height 1 and three rows of height 2: headers at rows
+    /// 0, 4 and 8, at offsets 0, 7 and 14.
+    private let geometry = RowGeometry(heights: Array(repeating: [1.0, 2, 2, 2], count: 3).flatMap { $0 })
+    private let headers = SectionHeaders(rows: [0, 4, 8])
+
+    @Test func theHeaderOfTheTopRowsSectionIsPinnedAndTheNextOnePushesItUp() {
+        #expect(headers.pinned(in: geometry, atOffset: 0)! == (0, 0))
+        #expect(headers.pinned(in: geometry, atOffset: 4)! == (0, 0))
+        // Row 3 at the top, the next header half a row below the pinned one's bottom edge.
+        #expect(headers.pinned(in: geometry, atOffset: 6.5)! == (0, -0.5))
+        #expect(headers.pinned(in: geometry, atOffset: 7)! == (4, 0))
+        #expect(headers.pinned(in: geometry, atOffset: 20)! == (8, 0))
+        // Pulled down past the start, the first header stays at its own place.
+        #expect(headers.pinned(in: geometry, atOffset: -3)! == (0, 3))
+        // Rows before the first header belong to no section.
+        #expect(SectionHeaders(rows: [4, 8]).pinned(in: geometry, atOffset: 2) == nil)
+        #expect(SectionHeaders().pinned(in: geometry, atOffset: 2) == nil)
+        #expect(headers.header(ofRow: 7) == 4)
+        #expect(SectionHeaders(of: [5, -1, 3, -2]) { $0 < 0 }.rows == [1, 3])
+    }
+
+    /// Random sections and offsets against the definition: the header of the first visible
+    /// row's section, never below the top (but at its own place), never over the next header.
+    @Test func thePinnedHeaderIsTheLastHeaderAboveTheTopAndNeverCoversTheNext() {
+        let seed = randomizedTestSeed()
+        print("SectionHeaderTests seed \(seed) (SCROLLWORK_SEED replays it)")
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<500 {
+            var heights: [Double] = []
+            var headerRows: [Int] = []
+            for _ in 0..<Int.random(in: 0...6, using: &random) {
+                if Bool.random(using: &random) || !headerRows.isEmpty {
+                    headerRows.append(heights.count)
+                    heights.append(Double(Int.random(in: 1...3, using: &random)))
+                }
+                for _ in 0..<Int.random(in: 0...5, using: &random) { heights.append(Double(Int.random(in: 1...4, using: &random))) }
+            }
+            let geometry = RowGeometry(heights: heights)
+            let headers = SectionHeaders(rows: headerRows)
+            for _ in 0..<20 {
+                let offset = Double.random(in: -5...(geometry.totalHeight + 5), using: &random).rounded()
+                let pinned = headers.pinned(in: geometry, atOffset: offset)
+                guard let first = geometry.row(atOffset: max(0, offset)) else {
+                    #expect(pinned == nil, "seed \(seed)")
+                    continue
+                }
+                let expected = headerRows.last { $0 <= first }
+                #expect(pinned?.row == expected, "seed \(seed): \(heights) \(headerRows) at \(offset)")
+                guard let pinned else { continue }
+                let height = geometry.height(ofRow: pinned.row)
+                #expect(pinned.top <= max(0, geometry.offset(ofRow: pinned.row) - offset), "seed \(seed)")
+                #expect(pinned.top > -height, "seed \(seed): a pinned header is at least partly on screen")
+                if let next = headerRows.first(where: { $0 > pinned.row }) {
+                    #expect(pinned.top + height <= geometry.offset(ofRow: next) - offset, "seed \(seed): covers the next header")
+                }
+            }
+        }
+    }
+}
+
+/// A host whose posts with negative ids are section headers.
+@MainActor
+final class SectionedHost: ListViewportHost {
+    typealias Item = Post
+    var frames: [ListViewport<Post>.Frame] = []
+
+    func estimatedHeight(of item: Post) -> Double { item.id < 0 ? 1 : 2 }
+    func isSectionHeader(_ item: Post) -> Bool { item.id < 0 }
+    func didApply(_ update: UpdateCoalescer<SoleSection, Post>.Update) {}
+    func willDisplay(_ item: Post, at row: Int) {}
+    func didEndDisplaying(_ id: Int) {}
+    func render(_ frame: ListViewport<Post>.Frame) { frames.append(frame) }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1 * HangGuard.scale))) struct SectionedViewportTests {
+    /// `count` sections of `rows` posts each: header `-(section + 1)`, posts `section * 100 + row`.
+    private func sections(_ sections: some Sequence<Int>, rows: Int = 10) -> [Post] {
+        sections.flatMap { section in
+            [Post(id: -(section + 1), title: "Day \(section)")] + (0..<rows).map { Post(id: section * 100 + $0, title: "Post") }
+        }
+    }
+
+    private func settle(_ viewport: ListViewport<Post>, from start: Duration) async -> Duration {
+        var time = start
+        var ticks = 0
+        while viewport.needsTick && ticks < 2_000 {
+            await viewport.settled()
+            time += .microseconds(16_667)
+            viewport.tick(at: time)
+            ticks += 1
+        }
+        return time
+    }
+
+    @Test func theFramePinsTheTopSectionsHeaderOverItsRows() async {
+        let host = SectionedHost()
+        let viewport = ListViewport<Post>(host: host)
+        viewport.setViewportHeight(10)
+        viewport.submit(sections(0..<5))
+        var time = await settle(viewport, from: .zero)
+        #expect(viewport.sectionHeaders.rows == [0, 11, 22, 33, 44])
+
+        // Each section is 21 high: at 5, section 0's rows scroll under its header.
+        viewport.scroll(to: 5, animated: false, at: time)
+        time += .milliseconds(16)
+        viewport.tick(at: time)
+        var frame = host.frames.last
+        #expect(frame?.pinnedHeader?.item.id == -1)
+        #expect(frame?.pinnedHeader?.top == 0)
+        #expect(frame?.rows.contains { $0.item.id == -1 } == false, "the pinned header is drawn once")
+        #expect(frame?.rows.first?.item.id == 2, "row 2 of section 0, partly under the header")
+
+        // At 20.5 the next header's top is half a row from the top: it pushes the first out.
+        viewport.scroll(to: 20.5, animated: false, at: time)
+        time += .milliseconds(16)
+        viewport.tick(at: time)
+        frame = host.frames.last
+        #expect(frame?.pinnedHeader?.item.id == -1)
+        #expect(frame?.pinnedHeader?.top == -0.5)
+        #expect(frame?.rows.first { $0.item.id == -2 }?.top == 0.5, "the next header at its own place")
+
+        viewport.scroll(to: 21, animated: false, at: time)
+        time += .milliseconds(16)
+        viewport.tick(at: time)
+        #expect(host.frames.last?.pinnedHeader?.item.id == -2)
+        #expect(host.frames.last?.pinnedHeader?.top == 0)
+    }
+
+    @Test func aNewSectionAtTheTopAnimatesInAndIsPinned() async {
+        let host = SectionedHost()
+        let viewport = ListViewport<Post>(host: host)
+        viewport.setViewportHeight(10)
+        viewport.submit(sections(1..<4))
+        var time = await settle(viewport, from: .zero)
+        #expect(host.frames.last?.pinnedHeader?.item.id == -2)
+
+        // A refresh on a new day: section 0 arrives above, at the top of the list.
+        viewport.submit(sections(0..<4))
+        time = await settle(viewport, from: time)
+        #expect(viewport.sectionHeaders.rows == [0, 11, 22, 33])
+        #expect(host.frames.contains { $0.rows.contains { (0..<10).contains($0.item.id) && $0.opacity < 1 } }, "the new section's rows fade in")
+        #expect(host.frames.contains { $0.pinnedHeader?.item.id == -1 && $0.pinnedHeader!.opacity < 1 }, "and its header with them")
+        #expect(host.frames.last?.pinnedHeader?.item.id == -1)
+        #expect(host.frames.last?.pinnedHeader?.top == 0)
+    }
+}
