@@ -253,8 +253,24 @@ public struct InputDecoder: Sendable {
             guard let key else { return .events([.key(KeyPress(.character("O"), .alt))], length: 2) }
             return .events([.key(KeyPress(key))], length: 3)
         case 0x1B:
-            // Some terminals send Alt with a special key as ESC before the key's sequence.
-            return Self.withAlt(parseEscape(at: index + 1))
+            // Some terminals send Alt with a special key as ESC before the key's sequence. In a
+            // run of ESCs, each one before the last is Alt on what the last one starts: read
+            // from the last, without recursion (a run of thousands overflowed the stack), and
+            // when that is not one key, the ESCs before the last are dropped at once, as they
+            // were one at a time.
+            var last = index + 1
+            while last + 1 < pending.count, pending[last + 1] == 0x1B { last += 1 }
+            let run = last - index
+            switch parseEscape(at: last) {
+            case .events(let events, let length):
+                guard events.count == 1, case .key(var press) = events[0] else { return .invalid(length: run) }
+                press.modifiers.insert(.alt)
+                return .events([.key(press)], length: run + length)
+            case .incomplete:
+                return .incomplete
+            case .invalid, .overlong, .pasteStart:
+                return .invalid(length: run)
+            }
         case let next where next < 0x20 || next == 0x7F:
             var press = Self.controlKey(next)
             press.modifiers.insert(.alt)
