@@ -203,6 +203,19 @@ import Testing
         #expect(FeedDate.parse("9999-12-31T23:59:59Z")?.timeIntervalSince1970 == 253_402_300_799)
     }
 
+    /// AddressSanitizer, replaying fuzz-dates' corpus: a time followed by thousands of `am`s
+    /// (`:\0aMaMaM…`) recursed once for each, stripping one meridiem a call, and overflowed the
+    /// stack. A time has one meridiem.
+    @Test func aTimeWithThousandsOfMeridiemsIsNoDateAndNoCrash() throws {
+        let corpus = ":\0" + String(repeating: "aM", count: 3_000)
+        #expect(FeedDate.parse(corpus) == nil)
+        #expect(FeedDate.parse("2 Jan 2006 8:19" + String(repeating: "am", count: 500_000)) == nil)
+        #expect(FeedDate.parse("2 Jan 2006 8:19amam") == nil)
+        let pm = try #require(FeedDate.parse("2 Jan 2006 8:19pm"))
+        #expect(FeedDate.rfc3339(pm) == "2006-01-02T20:19:00Z")
+        #expect(FeedDate.rfc3339(try #require(FeedDate.parse("Mon, 2 Jan 2006 12:05 AM GMT"))) == "2006-01-02T00:05:00Z")
+    }
+
     /// fuzz-opml: a folder named `\u{7F} A l` (DEL, which XML allows) was read as ` A l`: DEL was
     /// removed after the whitespace was collapsed, which left a space in front. Exported and
     /// read again, the name was `A l`. Sanitised first, it is `A l` from the start.

@@ -187,12 +187,17 @@ enum RFC822Date {
 
     /// `15:04`, `15:04:05` or `15:04:05.123`, maybe glued to an offset (`15:04:05+0100`).
     private static func parseTime(_ token: Token) -> (time: (Int, Int, Int), zone: Int?)? {
-        if token.count > 2, let afternoon = meridiem(token.suffix(2)), let parsed = parseTime(token.dropLast(2)), parsed.zone == nil {
-            // "8:19pm".
-            let (hour, minute, second) = parsed.time
-            guard let hours = twentyFourHour(hour, afternoon: afternoon) else { return nil }
-            return ((hours, minute, second), nil)
+        if token.count > 2, let afternoon = meridiem(token.suffix(2)), let parsed = parseClock(token.dropLast(2)), parsed.zone == nil {
+            // "8:19pm": one meridiem, on a clock without a zone (read without recursion: a
+            // token of thousands of "am"s overflowed the stack, one call for each).
+            guard let hours = twentyFourHour(parsed.time.0, afternoon: afternoon) else { return nil }
+            return ((hours, parsed.time.1, parsed.time.2), nil)
         }
+        return parseClock(token)
+    }
+
+    /// `15:04`, `15:04:05` or `15:04:05.999`, and a zone after it (`+0100`, `Z`).
+    private static func parseClock(_ token: Token) -> (time: (Int, Int, Int), zone: Int?)? {
         var clock = token
         var zone: Int?
         if let signIndex = token.firstIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "z") }) {
