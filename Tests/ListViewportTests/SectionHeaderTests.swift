@@ -17,7 +17,10 @@ import Testing
         // Row 3 at the top, the next header half a row below the pinned one's bottom edge.
         #expect(headers.pinned(in: geometry, atOffset: 6.5)! == (0, -0.5))
         #expect(headers.pinned(in: geometry, atOffset: 7)! == (4, 0))
-        #expect(headers.pinned(in: geometry, atOffset: 20)! == (8, 0))
+        #expect(headers.pinned(in: geometry, atOffset: 14)! == (8, 0))
+        // Past the list's end (an unclamped shift), the last header leaves with its rows.
+        #expect(headers.pinned(in: geometry, atOffset: 20.5)! == (8, -0.5))
+        #expect(headers.pinned(in: geometry, atOffset: 22) == nil)
         // Pulled down past the start, the first header stays at its own place.
         #expect(headers.pinned(in: geometry, atOffset: -3)! == (0, 3))
         // Rows before the first header belong to no section.
@@ -46,7 +49,9 @@ import Testing
             let geometry = RowGeometry(heights: heights)
             let headers = SectionHeaders(rows: headerRows)
             for _ in 0..<20 {
-                let offset = Double.random(in: -5...(geometry.totalHeight + 5), using: &random).rounded()
+                // Offsets within the content (and pulled down before it): its first visible row
+                // is the one at the offset.
+                let offset = Double.random(in: -5...max(-5, geometry.totalHeight - 0.5), using: &random).rounded(.down)
                 let pinned = headers.pinned(in: geometry, atOffset: offset)
                 guard let first = geometry.row(atOffset: max(0, offset)) else {
                     #expect(pinned == nil, "seed \(seed)")
@@ -58,26 +63,37 @@ import Testing
                 let height = geometry.height(ofRow: pinned.row)
                 #expect(pinned.top <= max(0, geometry.offset(ofRow: pinned.row) - offset), "seed \(seed)")
                 #expect(pinned.top > -height, "seed \(seed): a pinned header is at least partly on screen")
-                if let next = headerRows.first(where: { $0 > pinned.row }) {
-                    #expect(pinned.top + height <= geometry.offset(ofRow: next) - offset, "seed \(seed): covers the next header")
-                }
+                let sectionEnd = headerRows.first(where: { $0 > pinned.row }).map(geometry.offset(ofRow:)) ?? geometry.totalHeight
+                #expect(pinned.top + height <= sectionEnd - offset, "seed \(seed): past its section's end")
             }
         }
     }
 }
 
-/// A host whose posts with negative ids are section headers.
+/// A host whose posts with negative ids are section headers, and which checks at every frame
+/// that what it draws, the pinned header included, is bound.
 @MainActor
 final class SectionedHost: ListViewportHost {
     typealias Item = Post
     var frames: [ListViewport<Post>.Frame] = []
+    var bound: Set<Int> = []
+    var problems: [String] = []
 
     func estimatedHeight(of item: Post) -> Double { item.id < 0 ? 1 : 2 }
     func isSectionHeader(_ item: Post) -> Bool { item.id < 0 }
     func didApply(_ update: UpdateCoalescer<SoleSection, Post>.Update) {}
-    func willDisplay(_ item: Post, at row: Int) {}
-    func didEndDisplaying(_ id: Int) {}
-    func render(_ frame: ListViewport<Post>.Frame) { frames.append(frame) }
+    func willDisplay(_ item: Post, at row: Int) {
+        if !bound.insert(item.id).inserted { problems.append("\(item.id) displayed twice") }
+    }
+    func didEndDisplaying(_ id: Int) {
+        if bound.remove(id) == nil { problems.append("\(id) ended without being displayed") }
+    }
+    func render(_ frame: ListViewport<Post>.Frame) {
+        frames.append(frame)
+        for row in frame.rows + [frame.pinnedHeader].compactMap({ $0 }) where !row.isLeaving && !bound.contains(row.item.id) {
+            problems.append("\(row.item.id) drawn without being bound")
+        }
+    }
 }
 
 @MainActor
@@ -133,6 +149,26 @@ final class SectionedHost: ListViewportHost {
         viewport.tick(at: time)
         #expect(host.frames.last?.pinnedHeader?.item.id == -2)
         #expect(host.frames.last?.pinnedHeader?.top == 0)
+        #expect(host.problems.isEmpty, "\(host.problems)")
+    }
+
+    /// A jump deep into a long section pins a header whose row was never near the screen: it
+    /// is displayed (bound) as long as it is drawn, and let go once it is not.
+    @Test func aPinnedHeaderIsBoundWhileItIsDrawn() async {
+        let host = SectionedHost()
+        let viewport = ListViewport<Post>(host: host)
+        viewport.setViewportHeight(10)
+        viewport.submit(sections(0..<2, rows: 100))
+        var time = await settle(viewport, from: .zero)
+        for offset in [150.0, 190, 201, 260, 5] {
+            viewport.scroll(to: offset, animated: false, at: time)
+            time += .milliseconds(16)
+            viewport.tick(at: time)
+        }
+        #expect(host.frames.contains { $0.pinnedHeader?.item.id == -1 && $0.offset == 150 })
+        #expect(host.frames.contains { $0.pinnedHeader?.item.id == -2 && $0.offset == 260 })
+        #expect(host.problems.isEmpty, "\(host.problems)")
+        #expect(!host.bound.contains(-2), "the second header let go once the list is back at the top")
     }
 
     @Test func aNewSectionAtTheTopAnimatesInAndIsPinned() async {
@@ -151,5 +187,6 @@ final class SectionedHost: ListViewportHost {
         #expect(host.frames.contains { $0.pinnedHeader?.item.id == -1 && $0.pinnedHeader!.opacity < 1 }, "and its header with them")
         #expect(host.frames.last?.pinnedHeader?.item.id == -1)
         #expect(host.frames.last?.pinnedHeader?.top == 0)
+        #expect(host.problems.isEmpty, "\(host.problems)")
     }
 }

@@ -33,18 +33,20 @@ public struct SectionHeaders: Sendable, Equatable {
     /// The header to pin at the top of a viewport scrolled to `offset` over `geometry`, and
     /// its top from the viewport's top: 0 (its own place when the list is pulled down past
     /// its start), or less while the next header pushes it up: the pinned header's bottom
-    /// never passes the next header's top. `nil` when the first visible row belongs to no
-    /// section's header.
+    /// never passes its section's end, the next header's top or the list's end. `nil` when
+    /// the first visible row belongs to no section's header, or the header has left the
+    /// screen.
     /// - Complexity: O(log n + log h).
     public func pinned(in geometry: RowGeometry, atOffset offset: Double) -> (row: Int, top: Double)? {
         guard let first = geometry.row(atOffset: max(0, offset)), let header = header(ofRow: first) else { return nil }
-        // At the top, or at its own place when the list is pulled down past its start.
-        var top = max(0, geometry.offset(ofRow: header) - offset)
+        // At the top, or at its own place when the list is pulled down past its start; never
+        // below its section's end (the next header's top, or the list's end).
         let next = firstHeader(after: header)
-        if next < rows.count {
-            top = min(top, geometry.offset(ofRow: rows[next]) - offset - geometry.height(ofRow: header))
-        }
-        return (header, top)
+        let sectionEnd = next < rows.count ? geometry.offset(ofRow: rows[next]) : geometry.totalHeight
+        let height = geometry.height(ofRow: header)
+        let top = min(max(0, geometry.offset(ofRow: header) - offset), sectionEnd - offset - height)
+        // Past the list's end (an unclamped shift) the last header may have left the screen.
+        return top > -height ? (header, top) : nil
     }
 
     /// The index in ``rows`` of the first header below `row`, or `rows.count`.

@@ -30,9 +30,10 @@ package struct RangeTracker<ID: Hashable & Sendable>: Sendable {
     public init() {}
 
     /// Records the display range of this frame, with `id(row)` the identity of the item at
-    /// `row`, and returns what entered and left it.
+    /// `row`, and returns what entered and left it. `pinnedRow`, a pinned section header's row,
+    /// is displayed too, wherever it is.
     /// - Complexity: O(r) for the r rows in the range.
-    public mutating func update(_ ranges: ViewportRanges, id: (Int) -> ID) -> Changes {
+    public mutating func update(_ ranges: ViewportRanges, pinnedRow: Int? = nil, id: (Int) -> ID) -> Changes {
         func change(_ rows: some Sequence<Int>, _ previous: inout Members) -> Change {
             var current = Members()
             var entered: [ID] = []
@@ -46,6 +47,7 @@ package struct RangeTracker<ID: Hashable & Sendable>: Sendable {
             previous = current
             return Change(entered: entered, left: left)
         }
+        if let pinnedRow { return Changes(display: change([pinnedRow] + ranges.display, &display)) }
         return Changes(display: change(ranges.display, &display))
     }
 }

@@ -250,7 +250,8 @@ public final class ListViewport<Item: Identifiable & Equatable & Sendable> where
         var rows: [Row] = []
         var shownRows: [Int] = []
         // The pinned header is drawn where it is pinned, in place of its row (fading as it would).
-        var pinned = sectionHeaders.pinned(in: geometry, atOffset: scroll.offset).map { header in
+        let pinnedPlace = sectionHeaders.pinned(in: geometry, atOffset: scroll.offset)
+        var pinned = pinnedPlace.map { header in
             Row(item: items[header.row], top: header.top, height: geometry.height(ofRow: header.row), opacity: 1, isLeaving: false)
         }
         for (index, placement) in placements.enumerated() {
@@ -278,11 +279,15 @@ public final class ListViewport<Item: Identifiable & Equatable & Sendable> where
         }
         leavingItems = leavingItems.filter { id, _ in placements.contains { $0.isLeaving && $0.id == id } }
 
-        let changes = tracker.update(ranges) { items[$0].id }
+        // The pinned header is displayed (bound) as long as it is drawn, wherever its row is.
+        let changes = tracker.update(ranges, pinnedRow: pinnedPlace?.row) { items[$0].id }
         if let host {
             for id in changes.display.left { host.didEndDisplaying(id) }
             if !changes.display.entered.isEmpty {
                 let entered = Set(changes.display.entered)
+                if let row = pinnedPlace?.row, !ranges.display.contains(row), entered.contains(items[row].id) {
+                    host.willDisplay(items[row], at: row)
+                }
                 for row in ranges.display where entered.contains(items[row].id) { host.willDisplay(items[row], at: row) }
             }
             host.render(Frame(rows: rows, offset: scroll.offset, contentHeight: geometry.totalHeight, pinnedHeader: pinned))
