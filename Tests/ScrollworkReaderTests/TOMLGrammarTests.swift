@@ -320,6 +320,12 @@ import Testing
         #expect(mistake("a = \"\u{1B}\"")?.message == "a control character (U+001B) is not allowed in TOML")
         #expect(mistake("a = 1\rb = 2")?.message == "a control character (U+000D) is allowed in TOML only before a line feed")
         #expect(mistake("a = \(String(repeating: "x", count: 40))")?.message.hasSuffix("'xxxxxxxxxxxxxxxx…'") == true)
+        // The escape as written; a long number cut; a word ends before a carriage return.
+        #expect(mistake(#"a = "C:\data""#)?.message.hasSuffix("not '\\d'") == true, "\(mistake(#"a = "C:\data""#)?.message ?? "")")
+        #expect(mistake("a = \(String(repeating: "9", count: 100_000))")?.message == String(repeating: "9", count: 24) + "… does not fit a 64-bit integer")
+        #expect(mistake("a = tru\r\n")?.message.hasSuffix("not 'tru'") == true)
+        let sign = mistake("a = +x")
+        #expect(sign?.column == 5 && sign?.message.hasSuffix("not '+x'") == true, "\(String(describing: sign))")
     }
 
     /// Random documents, written in every way TOML allows a value to be written, read back

@@ -166,8 +166,10 @@ extension TOMLDocument {
             }
         }
 
-        private func notAValue() -> ReadError {
-            failure("a value (a string, a number, true, false, a date, an array or an inline table) is due here, not \(found(word: true))")
+        private func notAValue(at position: Int? = nil) -> ReadError {
+            let position = position ?? index
+            return failure(at: position,
+                           "a value (a string, a number, true, false, a date, an array or an inline table) is due here, not \(found(at: position, word: true))")
         }
 
         /// `array = "[" ws-comment-newline [ val *( "," val ) [ "," ] ] ws-comment-newline "]"`,
@@ -231,8 +233,8 @@ extension TOMLDocument {
             let negative = peek() == ascii("-")
             if signed { index += 1 }
             if word("inf") || word("nan") { return }
-            guard Self.isDigit(peek()) else { throw failure(at: start, notAValue()) }
-            if !signed, peek() == ascii("0"), let radix = [ascii("x"): 16, ascii("o"): 8, ascii("b"): 2][peek(1) ?? 0] {
+            guard Self.isDigit(peek()) else { throw notAValue(at: start) }
+            if !signed, peek() == ascii("0"), let radix = Self.radix(of: peek(1)) {
                 index += 2
                 let digits = try digitRun(radix: radix, what: radix == 16 ? "a hexadecimal integer" : radix == 8 ? "an octal integer" : "a binary integer")
                 guard UInt64(digits, radix: radix).map({ $0 <= UInt64(Int64.max) }) == true else {
@@ -481,7 +483,9 @@ extension TOMLDocument {
                     throw failure(at: start, "\(text(from: start)), a NUL character, cannot be in a settings file")
                 }
             default:
-                throw failure(at: start, "a string's escapes are \\\" \\\\ \\b \\f \\n \\r \\t \\uXXXX and \\UXXXXXXXX, not \(found(at: start, word: false))")
+                // The escape as written: the backslash and the character after it.
+                index += Self.sequenceLength(byte)
+                throw failure(at: start, "a string's escapes are \\\" \\\\ \\b \\f \\n \\r \\t \\uXXXX and \\UXXXXXXXX, not '\(text(from: start))'")
             }
         }
 
@@ -566,9 +570,12 @@ extension TOMLDocument {
             return matches
         }
 
-        /// The text from `start` to `index`, for a message.
+            /// The text from `start` to `index`, for a message: at most 24 characters (any 64-bit
+        /// integer), then `…`.
         private func text(from start: Int) -> String {
-            TOMLDocument.visible(String(decoding: bytes[start..<index], as: UTF8.self))
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            let shown = text.unicodeScalars.count > 24 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(24))) + "…" : text
+            return TOMLDocument.visible(shown)
         }
 
         // MARK: - Messages
@@ -576,11 +583,6 @@ extension TOMLDocument {
         /// A syntax error at `index`; a control character there is named instead of `message`.
         private func failure(_ message: String) -> ReadError {
             failure(at: index, message)
-        }
-
-        private func failure(at position: Int, _ error: ReadError) -> ReadError {
-            guard case .syntax(let message, _, _) = error else { return error }
-            return failure(at: position, message)
         }
 
         private func failure(at position: Int, _ message: String) -> ReadError {
@@ -623,8 +625,7 @@ extension TOMLDocument {
             var end = position + Self.sequenceLength(bytes[position])
             var characters = 1
             if word {
-                while end < bytes.count, characters < 16,
-                      ![ascii(" "), ascii("\t"), ascii("\n"), ascii(","), ascii("]"), ascii("}"), ascii("#")].contains(bytes[end]) {
+                while end < bytes.count, characters < 16, !Self.endsWord(bytes[end]) {
                     end += Self.sequenceLength(bytes[end])
                     characters += 1
                 }
@@ -660,10 +661,29 @@ extension TOMLDocument {
             }
         }
 
+        /// Whether `byte` ends the word a message quotes: a blank, a line end, or what
+        /// separates values.
+        private static func endsWord(_ byte: UInt8) -> Bool {
+            switch byte {
+            case ascii(" "), ascii("\t"), ascii("\n"), ascii("\r"), ascii(","), ascii("]"), ascii("}"), ascii("#"): true
+            default: false
+            }
+        }
+
         private static func isBareKey(_ byte: UInt8) -> Bool {
             switch byte {
             case ascii("A")...ascii("Z"), ascii("a")...ascii("z"), ascii("0")...ascii("9"), ascii("_"), ascii("-"): true
             default: false
+            }
+        }
+
+        /// The radix an integer's prefix letter names (`0x`, `0o`, `0b`).
+        private static func radix(of letter: UInt8?) -> Int? {
+            switch letter {
+            case ascii("x")?: 16
+            case ascii("o")?: 8
+            case ascii("b")?: 2
+            default: nil
             }
         }
 
