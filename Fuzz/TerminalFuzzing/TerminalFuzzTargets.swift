@@ -8,7 +8,8 @@ public enum TerminalFuzzTargets {
 
     /// ``InputDecoder`` on any bytes a terminal (or whatever writes to its input) may send:
     /// the same events whether the bytes arrive at once or in pieces, and a paste never over
-    /// the decoder's limit.
+    /// the decoder's limit (in characters: a byte that is not UTF-8 becomes U+FFFD, three
+    /// bytes of UTF-8).
     public static let inputDecoder = FuzzTarget(name: "fuzz-input-decoder") { bytes throws(FuzzFinding) in
         let whole = decoded([bytes[...]])
         let pieces = decoded(FuzzPieces.split(bytes))
@@ -21,8 +22,10 @@ public enum TerminalFuzzTargets {
                 """)
         }
         for event in whole {
-            if case .paste(let text) = event, text.utf8.count > maxPaste {
-                throw FuzzFinding("a paste of \(text.utf8.count) bytes, over the limit of \(maxPaste)")
+            // Each character of a paste is one byte received or more (a byte that is not UTF-8
+            // is U+FFFD, three bytes of UTF-8): no more characters than the limit's bytes.
+            if case .paste(let text) = event, text.unicodeScalars.count > maxPaste {
+                throw FuzzFinding("a paste of \(text.unicodeScalars.count) characters, over the limit of \(maxPaste) bytes")
             }
         }
     }

@@ -22,7 +22,8 @@ public struct InputDecoder: Sendable {
     public var escapeTimeout: Duration
     /// The longest escape sequence accepted, in bytes.
     public var maxSequenceLength: Int
-    /// The most bytes a paste collects before it is delivered regardless.
+    /// The most bytes a paste collects before it is delivered regardless. Its text holds at
+    /// most as many characters; a byte that is not UTF-8 is U+FFFD, three bytes of UTF-8.
     public var maxPasteLength: Int
 
     private var pending: [UInt8] = []
