@@ -5,7 +5,7 @@ import SeededRandom
 import Testing
 
 /// A host that records what the viewport tells it and checks, at every frame, that each drawn
-/// row's view is bound to the item it shows.
+/// row's view (and the pinned section header's) is bound to the item it shows.
 @MainActor
 final class RecordingHost: ListViewportHost {
     typealias Item = Post
@@ -14,8 +14,12 @@ final class RecordingHost: ListViewportHost {
     var updates = 0
     var problems: [String] = []
     var rowHeight = 2.0
+    /// Which posts are section headers (none unless a test says), and their height.
+    var isHeader: (Post) -> Bool = { _ in false }
+    var headerHeight = 1.0
 
-    func estimatedHeight(of item: Post) -> Double { rowHeight }
+    func estimatedHeight(of item: Post) -> Double { isHeader(item) ? headerHeight : rowHeight }
+    func isSectionHeader(_ item: Post) -> Bool { isHeader(item) }
     func didApply(_ update: UpdateCoalescer<SoleSection, Post>.Update) { updates += 1 }
     func willDisplay(_ item: Post, at row: Int) {
         if !bound.insert(item.id).inserted { problems.append("\(item.id) displayed twice") }
@@ -25,7 +29,7 @@ final class RecordingHost: ListViewportHost {
     }
     func render(_ frame: ListViewport<Post>.Frame) {
         frames.append(frame)
-        for row in frame.rows where !row.isLeaving && !bound.contains(row.item.id) {
+        for row in frame.rows + [frame.pinnedHeader].compactMap({ $0 }) where !row.isLeaving && !bound.contains(row.item.id) {
             problems.append("row \(row.item.id) drawn without being bound")
         }
     }

@@ -70,32 +70,6 @@ import Testing
     }
 }
 
-/// A host whose posts with negative ids are section headers, and which checks at every frame
-/// that what it draws, the pinned header included, is bound.
-@MainActor
-final class SectionedHost: ListViewportHost {
-    typealias Item = Post
-    var frames: [ListViewport<Post>.Frame] = []
-    var bound: Set<Int> = []
-    var problems: [String] = []
-
-    func estimatedHeight(of item: Post) -> Double { item.id < 0 ? 1 : 2 }
-    func isSectionHeader(_ item: Post) -> Bool { item.id < 0 }
-    func didApply(_ update: UpdateCoalescer<SoleSection, Post>.Update) {}
-    func willDisplay(_ item: Post, at row: Int) {
-        if !bound.insert(item.id).inserted { problems.append("\(item.id) displayed twice") }
-    }
-    func didEndDisplaying(_ id: Int) {
-        if bound.remove(id) == nil { problems.append("\(id) ended without being displayed") }
-    }
-    func render(_ frame: ListViewport<Post>.Frame) {
-        frames.append(frame)
-        for row in frame.rows + [frame.pinnedHeader].compactMap({ $0 }) where !row.isLeaving && !bound.contains(row.item.id) {
-            problems.append("\(row.item.id) drawn without being bound")
-        }
-    }
-}
-
 @MainActor
 @Suite(.timeLimit(.minutes(1 * HangGuard.scale))) struct SectionedViewportTests {
     /// `count` sections of `rows` posts each: header `-(section + 1)`, posts `section * 100 + row`.
@@ -103,6 +77,17 @@ final class SectionedHost: ListViewportHost {
         sections.flatMap { section in
             [Post(id: -(section + 1), title: "Day \(section)")] + (0..<rows).map { Post(id: section * 100 + $0, title: "Post") }
         }
+    }
+
+    /// A viewport 10 high over `sections`, its posts with negative ids headers 1 high, rows 2,
+    /// settled; and the time it settled at.
+    private func sectioned(_ sections: [Post]) async -> (RecordingHost, ListViewport<Post>, Duration) {
+        let host = RecordingHost()
+        host.isHeader = { $0.id < 0 }
+        let viewport = ListViewport<Post>(host: host)
+        viewport.setViewportHeight(10)
+        viewport.submit(sections)
+        return (host, viewport, await settle(viewport, from: .zero))
     }
 
     private func settle(_ viewport: ListViewport<Post>, from start: Duration) async -> Duration {
@@ -118,11 +103,7 @@ final class SectionedHost: ListViewportHost {
     }
 
     @Test func theFramePinsTheTopSectionsHeaderOverItsRows() async {
-        let host = SectionedHost()
-        let viewport = ListViewport<Post>(host: host)
-        viewport.setViewportHeight(10)
-        viewport.submit(sections(0..<5))
-        var time = await settle(viewport, from: .zero)
+        var (host, viewport, time) = await sectioned(sections(0..<5))
         #expect(viewport.sectionHeaders.rows == [0, 11, 22, 33, 44])
 
         // Each section is 21 high: at 5, section 0's rows scroll under its header.
@@ -155,11 +136,7 @@ final class SectionedHost: ListViewportHost {
     /// A jump deep into a long section pins a header whose row was never near the screen: it
     /// is displayed (bound) as long as it is drawn, and let go once it is not.
     @Test func aPinnedHeaderIsBoundWhileItIsDrawn() async {
-        let host = SectionedHost()
-        let viewport = ListViewport<Post>(host: host)
-        viewport.setViewportHeight(10)
-        viewport.submit(sections(0..<2, rows: 100))
-        var time = await settle(viewport, from: .zero)
+        var (host, viewport, time) = await sectioned(sections(0..<2, rows: 100))
         for offset in [150.0, 190, 201, 260, 5] {
             viewport.scroll(to: offset, animated: false, at: time)
             time += .milliseconds(16)
@@ -172,11 +149,7 @@ final class SectionedHost: ListViewportHost {
     }
 
     @Test func aNewSectionAtTheTopAnimatesInAndIsPinned() async {
-        let host = SectionedHost()
-        let viewport = ListViewport<Post>(host: host)
-        viewport.setViewportHeight(10)
-        viewport.submit(sections(1..<4))
-        var time = await settle(viewport, from: .zero)
+        var (host, viewport, time) = await sectioned(sections(1..<4))
         #expect(host.frames.last?.pinnedHeader?.item.id == -2)
 
         // A refresh on a new day: section 0 arrives above, at the top of the list.
