@@ -112,12 +112,12 @@ extension TOMLDocument {
                     if peek(1) == ascii("\""), peek(2) == ascii("\"") {
                         throw failure("\(what) cannot be a multi-line string")
                     }
-                    try basicString()
+                    try string(quote: ascii("\""))
                 case ascii("'")?:
                     if peek(1) == ascii("'"), peek(2) == ascii("'") {
                         throw failure("\(what) cannot be a multi-line string")
                     }
-                    try literalString()
+                    try string(quote: ascii("'"))
                 case let byte? where Self.isBareKey(byte):
                     while let byte = peek(), Self.isBareKey(byte) { index += 1 }
                 default:
@@ -143,10 +143,8 @@ extension TOMLDocument {
         private mutating func value(depth: Int) throws(ReadError) {
             guard let byte = peek() else { throw failure("a value is due here, not \(found(word: true))") }
             switch byte {
-            case ascii("\""):
-                if peek(1) == ascii("\""), peek(2) == ascii("\"") { try multiLineBasicString() } else { try basicString() }
-            case ascii("'"):
-                if peek(1) == ascii("'"), peek(2) == ascii("'") { try multiLineLiteralString() } else { try literalString() }
+            case ascii("\""), ascii("'"):
+                if peek(1) == byte, peek(2) == byte { try multiLineString(quote: byte) } else { try string(quote: byte) }
             case ascii("t"), ascii("f"):
                 guard word("true") || word("false") else { throw notAValue() }
             case ascii("["):
@@ -365,19 +363,21 @@ extension TOMLDocument {
 
         // MARK: - Strings
 
-        /// `basic-string = '"' *basic-char '"'`, on one line, with escapes.
-        private mutating func basicString() throws(ReadError) {
+        /// `basic-string = '"' *basic-char '"'` (with escapes) or `literal-string = "'"
+        /// *literal-char "'"` (none), by `quote`: a string on one line.
+        private mutating func string(quote: UInt8) throws(ReadError) {
             let start = index
             index += 1
             while true {
                 guard let byte = peek(), byte != ascii("\n"), byte != ascii("\r") || peek(1) != ascii("\n") else {
-                    throw failure(at: start, "a string in \"…\" ends on its line (\"\"\"…\"\"\" may span lines)")
+                    let q = Unicode.Scalar(quote)
+                    throw failure(at: start, "a string in \(q)…\(q) ends on its line (\(q)\(q)\(q)…\(q)\(q)\(q) may span lines)")
                 }
                 switch byte {
-                case ascii("\""):
+                case quote:
                     index += 1
                     return
-                case ascii("\\"):
+                case ascii("\\") where quote == ascii("\""):
                     try escape()
                 default:
                     try stringCharacter()
@@ -385,19 +385,23 @@ extension TOMLDocument {
             }
         }
 
-        /// `ml-basic-string = '"""' [ newline ] ml-basic-body '"""'`: escapes, line ends, a `\`
-        /// at a line's end, and up to two quotes before the closing three.
-        private mutating func multiLineBasicString() throws(ReadError) {
+        /// `ml-basic-string = '"""' [ newline ] ml-basic-body '"""'` (escapes, and a `\` at a
+        /// line's end) or `ml-literal-string = "'''" [ newline ] ml-literal-body "'''"` (none), by
+        /// `quote`: line ends, and up to two quotes before the closing three.
+        private mutating func multiLineString(quote: UInt8) throws(ReadError) {
             let start = index
             index += 3
             while true {
-                guard let byte = peek() else { throw failure(at: start, "a string in \"\"\"…\"\"\" ends with \"\"\"") }
+                guard let byte = peek() else {
+                    let q = String(repeating: String(Unicode.Scalar(quote)), count: 3)
+                    throw failure(at: start, "a string in \(q)…\(q) ends with \(q)")
+                }
                 switch byte {
-                case ascii("\"") where peek(1) == ascii("\"") && peek(2) == ascii("\""):
+                case quote where peek(1) == quote && peek(2) == quote:
                     index += 3
-                    for _ in 0..<2 where peek() == ascii("\"") { index += 1 }
+                    for _ in 0..<2 where peek() == quote { index += 1 }
                     return
-                case ascii("\\"):
+                case ascii("\\") where quote == ascii("\""):
                     // A line-ending backslash: `\`, blanks, a line end, then every blank and line end.
                     var after = index + 1
                     while after < bytes.count, bytes[after] == ascii(" ") || bytes[after] == ascii("\t") { after += 1 }
@@ -410,41 +414,6 @@ extension TOMLDocument {
                     } else {
                         try escape()
                     }
-                case ascii("\n"), ascii("\r"):
-                    try newline()
-                default:
-                    try stringCharacter()
-                }
-            }
-        }
-
-        /// `literal-string = "'" *literal-char "'"`: on one line, no escapes.
-        private mutating func literalString() throws(ReadError) {
-            let start = index
-            index += 1
-            while true {
-                guard let byte = peek(), byte != ascii("\n"), byte != ascii("\r") || peek(1) != ascii("\n") else {
-                    throw failure(at: start, "a string in '…' ends on its line ('''…''' may span lines)")
-                }
-                if byte == ascii("'") {
-                    index += 1
-                    return
-                }
-                try stringCharacter()
-            }
-        }
-
-        /// `ml-literal-string = "'''" [ newline ] ml-literal-body "'''"`.
-        private mutating func multiLineLiteralString() throws(ReadError) {
-            let start = index
-            index += 3
-            while true {
-                guard let byte = peek() else { throw failure(at: start, "a string in '''…''' ends with '''") }
-                switch byte {
-                case ascii("'") where peek(1) == ascii("'") && peek(2) == ascii("'"):
-                    index += 3
-                    for _ in 0..<2 where peek() == ascii("'") { index += 1 }
-                    return
                 case ascii("\n"), ascii("\r"):
                     try newline()
                 default:
