@@ -27,7 +27,9 @@ struct SyncBench: AsyncParsableCommand {
             memory the sync added at its peak and the process's peak during it. The same syncs \
             run as a user runs them, each a `scrollwork` process of its own on a second store \
             (`account add`, which syncs at once, then `sync` twice): its time (command_ms, \
-            process start included) and its peak resident memory (command_peak_mb).
+            process start included) and its peak resident memory (command_peak_mb). Last, the \
+            time the reader then takes to index the posts stored for search (index_after_ms), \
+            which a sync leaves waiting.
             """)
 
     @OptionGroup var options: BenchOptions
@@ -97,7 +99,7 @@ struct SyncBench: AsyncParsableCommand {
             password: { .success(secret) })
 
         var report = BenchReport(columns: ["case", "requests", "items", "ms", "floor_ms", "over_floor", "added_mb", "process_peak_mb",
-                                           "command_ms", "command_peak_mb"])
+                                           "command_ms", "command_peak_mb", "index_after_ms"])
         // The user's process: a second store with the account, synced by `scrollwork` itself.
         let userDatabase = directory.appendingPathComponent("user.sqlite").path
         let environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path, "XDG_CONFIG_HOME": directory.path, "XDG_DATA_HOME": directory.path]
@@ -113,6 +115,11 @@ struct SyncBench: AsyncParsableCommand {
             let milliseconds = (ContinuousClock.now - start).milliseconds
             if let failure = outcome.failure { throw ValidationError("bench sync: \(name): \(failure)") }
             let requests = recorder.take()
+            // The posts stored wait for the search index, which the reader builds after the
+            // sync: timed on its own.
+            let indexStart = ContinuousClock.now
+            try await store.indexAllWaitingPosts()
+            let indexMilliseconds = (ContinuousClock.now - indexStart).milliseconds
             let floor = try Self.curlFloor(requests, directory: directory)
             let command = try MeasuredChild.run(try BenchExecutables.scrollwork, userCommands[report.rows.count], environment: environment)
             guard command.status == 0 else { throw ValidationError("bench sync: \(name): scrollwork \(userCommands[report.rows.count][0]) failed") }
@@ -120,7 +127,7 @@ struct SyncBench: AsyncParsableCommand {
                 .text(name), .number(Double(requests.count)), .number(Double(outcome.summary.received)), .number(milliseconds),
                 .number(floor), .number(milliseconds / floor), BenchValue(added.map { Double($0) / 1_048_576 }),
                 BenchValue(peak.map { Double($0) / 1_048_576 }),
-                .number(command.milliseconds), .number(Double(command.peakBytes) / 1_048_576),
+                .number(command.milliseconds), .number(Double(command.peakBytes) / 1_048_576), .number(indexMilliseconds),
             ])
         }
         try await measure("initial-\(feeds * items)")

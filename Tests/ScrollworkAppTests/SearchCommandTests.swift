@@ -32,6 +32,9 @@ import Testing
         try storeWithPosts()
         let ranked = try search(["sqlite"])
         #expect(ranked.status == 0, "\(ranked.error)")
+        // The refresh left its posts waiting for the index; the search indexed them first.
+        #expect(ranked.error.contains("scrollwork: indexing new posts for search: 3 of 3 posts"), "\(ranked.error)")
+        #expect(!(try search(["sqlite"]).error.contains("indexing")), "indexed once")
         let titles = ranked.output.split(separator: "\n").filter { $0.hasPrefix("2026") }
         #expect(titles.count == 2)
         #expect(titles.first?.contains("SQLite and the write-ahead log") == true, "the title match ranks first: \(ranked.output)")

@@ -195,6 +195,26 @@ import Testing
         #expect(state.searchHighlight == nil)
     }
 
+    @Test func postsStoredAreIndexedAfterEveryRefreshAndSyncAndASearchSaysSoMeanwhile() {
+        let list = Self.list(3)
+        var state = Self.state(list)
+        #expect(state.start().contains(.indexWaitingPosts))
+        #expect(state.update(.refreshFinished([]), list: list, now: .zero) == [.indexWaitingPosts, .drawNextFrame])
+        #expect(state.update(.syncFinished(SyncRuntime.Outcome(summary: SyncSummary(), failure: nil)), list: list, now: .zero)
+            == [.indexWaitingPosts, .drawNextFrame])
+        // Not searching, nothing to draw.
+        #expect(state.update(.postsIndexed(waiting: 400), list: list, now: .zero) == [])
+        _ = state.update(Self.key("/"), list: list, now: .zero)
+        for character in "wal" { _ = state.update(Self.key(character), list: list, now: .zero) }
+        #expect(state.statusText(hint: "", figures: "") == "/wal▏  indexing 400 new posts · enter search · esc cancel")
+        #expect(state.emptyText == "No post matches “wal” yet (indexing 400 new posts). Esc clears the search.")
+        #expect(state.update(.postsIndexed(waiting: 1), list: list, now: .zero) == [.drawNextFrame])
+        #expect(state.statusText(hint: "", figures: "").hasPrefix("/wal▏  indexing 1 new post · "))
+        _ = state.update(.postsIndexed(waiting: 0), list: list, now: .zero)
+        #expect(state.statusText(hint: "", figures: "") == "/wal▏  enter search · esc cancel")
+        #expect(state.emptyText == "No post matches “wal”. Esc clears the search.")
+    }
+
     @Test func anArticleArrivingAfterThePersonMovedOnIsNotShown() {
         let list = Self.list(10)
         var state = Self.state(list)

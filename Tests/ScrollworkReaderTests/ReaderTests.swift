@@ -357,6 +357,24 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
+    func postsARefreshStoresAreFoundByTheSearchShownOnceIndexed() async throws {
+        let harness = try await Harness()
+        await harness.start()
+        harness.key(.character("/"))
+        harness.type("fresh")
+        harness.key(.enter)
+        await harness.pump(until: { harness.reader.viewport.items.isEmpty })
+        // The refresh stores three posts; they wait for the index, which the reader builds
+        // after it, and the search shown finds them.
+        harness.key(.character("R"))
+        await harness.pump(until: { harness.reader.viewport.items.count == 3 })
+        await harness.settle()
+        #expect(harness.line(0).contains("3 posts matching “fresh”"))
+        #expect(harness.reader.state.postsWaitingForIndex == 0)
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
     func oOpensThePostsLinkWithTheTerminalGivenBack() async throws {
         let harness = try await Harness()
         await harness.start()

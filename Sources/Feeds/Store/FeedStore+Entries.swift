@@ -42,24 +42,20 @@ extension FeedStore {
         precondition(arrivingStates.isEmpty || arrivingStates.count == entries.count, "one state per entry, or none")
         precondition(prepared.map { $0.values.count == entries.count } ?? true, "prepared columns for every entry")
         return { db in
-            let feedTitle = try db.cachedStatement(sql: "SELECT title FROM feed WHERE id = ?")
-            guard let feedRow = try Row.fetchOne(feedTitle, arguments: [feed]) else {
+            let feedExists = try db.cachedStatement(sql: "SELECT 1 FROM feed WHERE id = ?")
+            guard try Row.fetchOne(feedExists, arguments: [feed]) != nil else {
                 throw FeedStoreError.unknownFeed(feed)
             }
-            let feedTitleValue: DatabaseValue = feedRow[0]
             let select = try db.cachedStatement(sql: selectContentSQL)
             let insert = try db.cachedStatement(sql: insertSQL)
             let update = try db.cachedStatement(sql: updateContentSQL)
-            let insertSearchRow = try db.cachedStatement(sql: insertSearchRowSQL)
+            let waitForIndex = try db.cachedStatement(sql: "INSERT INTO search_backlog (id) VALUES (?)")
             let updateSearchRow = try db.cachedStatement(sql: updateSearchRowSQL)
             return try entries.indices.map { index in
                 let entry = entries[index]
                 let values = prepared?.values[index] ?? EntryColumns.values(of: entry)
                 func excerpt() -> DatabaseValue {
                     prepared?.excerpts[index] ?? EntryColumns.excerpt(summary: entry.summary, content: entry.content).databaseValue
-                }
-                func searchBody() -> DatabaseValue {
-                    prepared?.searchBodies[index] ?? SearchText.body(summary: entry.summary, content: entry.content).databaseValue
                 }
                 let key: [DatabaseValue] = [feed.databaseValue, entry.id.databaseValue]
                 // The stored columns are compared where the statement holds them, without
@@ -73,19 +69,19 @@ extension FeedStore {
                     let flags = arrivingStates.isEmpty ? EntryFlags() : arrivingStates[index]
                     try insert.execute(arguments: StatementArguments(values: key + [now.timeIntervalSince1970.databaseValue, excerpt,
                                                                                     flags.isRead.databaseValue, flags.isStarred.databaseValue] + values))
-                    if indexing { try insertSearchRow.execute(arguments: StatementArguments(values: [
-                        db.lastInsertedRowID.databaseValue, entry.title.databaseValue, entry.author.databaseValue,
-                        feedTitleValue, searchBody(),
-                    ])) }
+                    // Indexed after this transaction (``indexWaitingPosts(limit:)``).
+                    if indexing { try waitForIndex.execute(arguments: [db.lastInsertedRowID]) }
                     return EntryChange(entryID: entry.id, state: .new)
                 }
                 if isUnchanged {
                     return EntryChange(entryID: entry.id, state: .unchanged)
                 }
                 try update.execute(arguments: StatementArguments(values: values + [excerpt()] + key))
+                // Indexed again at once if it was indexed (if it waits, it is indexed as it is now).
                 if indexing {
                     try updateSearchRow.execute(arguments: StatementArguments(values: [
-                        entry.title.databaseValue, entry.author.databaseValue, searchBody(),
+                        entry.title.databaseValue, entry.author.databaseValue,
+                        SearchText.body(summary: entry.summary, content: entry.content).databaseValue,
                     ] + key))
                 }
                 return EntryChange(entryID: entry.id, state: .modified)
@@ -101,8 +97,6 @@ extension FeedStore {
         var values: [[DatabaseValue]]
         /// The excerpt of each entry.
         var excerpts: [DatabaseValue]
-        /// The text the search index holds for each entry (``SearchText/body(summary:content:)``).
-        var searchBodies: [DatabaseValue]
 
         /// The columns of `entries`.
         ///
@@ -110,7 +104,6 @@ extension FeedStore {
         init(_ entries: [FeedEntry]) {
             values = entries.map(EntryColumns.values(of:))
             excerpts = entries.map { EntryColumns.excerpt(summary: $0.summary, content: $0.content).databaseValue }
-            searchBodies = entries.map { SearchText.body(summary: $0.summary, content: $0.content).databaseValue }
         }
     }
 

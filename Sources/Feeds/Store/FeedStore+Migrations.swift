@@ -25,6 +25,10 @@ extension FeedStore {
         /// `starred` and `firstSeen` sit after the summary and content, which a row of a long
         /// article keeps in overflow pages that SQLite walks to reach them.
         case v8StateIndex = "v8-state-index"
+        /// Posts stored wait in `search_backlog` for the index, which is built after the write
+        /// that stored them (``FeedStore/indexWaitingPosts(limit:)``): indexing a post costs as
+        /// much as storing it, and a refresh or a sync should not wait for it.
+        case v9SearchBacklog = "v9-search-backlog"
     }
 
     /// Every migration of this build, in order.
@@ -120,6 +124,9 @@ extension FeedStore {
         }
         migrator.registerMigration(SchemaVersion.v8StateIndex.rawValue) { db in
             try db.execute(sql: "CREATE INDEX entry_state ON entry (id, read, starred, feedId, sortDate)")
+        }
+        migrator.registerMigration(SchemaVersion.v9SearchBacklog.rawValue) { db in
+            try createSearchBacklog(db)
         }
         return migrator
     }

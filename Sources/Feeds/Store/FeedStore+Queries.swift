@@ -199,7 +199,8 @@ extension FeedStore {
     /// The conditions of `search` other than its words.
     private static func searchConditions(_ search: SearchQuery, into conditions: inout [String], arguments: inout StatementArguments) {
         if search.matchExpression == nil, let excluded = search.excludedExpression {
-            conditions.append("entry.id NOT IN (SELECT rowid FROM entry_search WHERE entry_search MATCH ?)")
+            // A post waiting for the index cannot be judged: left out until it is indexed.
+            conditions.append("entry.id NOT IN (SELECT rowid FROM entry_search WHERE entry_search MATCH ?) AND entry.id NOT IN (SELECT id FROM search_backlog)")
             arguments += [excluded]
         }
         if !search.feedNames.isEmpty {

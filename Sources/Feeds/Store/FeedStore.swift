@@ -15,9 +15,12 @@ import GRDB
 /// ``FeedStoreError/newerSchema(unknownVersions:)``.
 public final class FeedStore: FeedStoring {
     let writer: any DatabaseWriter
-    /// Whether writes keep the search index: always, but for the benchmark that measures what
-    /// the index costs.
+    /// Whether writes keep the search index (a post stored waits for it in `search_backlog`):
+    /// always, but for the benchmark that measures what the index costs.
     let indexesText: Bool
+
+    /// Whether the store was opened for reading only (``init(readingOnly:)``): every write fails.
+    public var isReadOnly: Bool { writer.configuration.readonly }
 
     /// Opens, creating it if needed, the database file at `path`, and migrates it to this build's
     /// schema.

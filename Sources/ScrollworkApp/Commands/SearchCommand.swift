@@ -18,6 +18,9 @@ struct SearchCommand: AsyncParsableCommand {
             object per post: {"id", "feed", "title", "link", "published", "read", "starred", \
             "excerpt", "matches"}, where matches holds the [start, end) character offsets of the \
             matched words in the title.
+
+            Posts stored since the last search (by refresh or sync) are indexed first, with \
+            progress on a terminal; the reader indexes them in the background.
             """)
 
     @OptionGroup var store: StoreOptions
@@ -42,6 +45,14 @@ struct SearchCommand: AsyncParsableCommand {
         }
         try await reportingFailures("search") {
             let store = try store.openForReading()
+            // Posts stored since the last search are indexed first, so that none is missed;
+            // a store this user may only read is searched as it is.
+            if store.isReadOnly {
+                let waiting = try await store.waitingPostCount()
+                if waiting > 0 { printError("scrollwork search: \(waiting) posts stored since the last index are not searched: this store is read-only here") }
+            } else {
+                try await store.indexAllWaitingPosts(progress: reportWaitingPostsIndexed)
+            }
             let results = EntryQuery(search: query, order: by, limit: limit)
             let rows = try await store.rows(results)
             // A row has no link: JSON reads the same page's entries once for theirs.

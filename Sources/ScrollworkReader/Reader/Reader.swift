@@ -79,6 +79,9 @@ package final class Reader: ListViewportHost {
         case refresh
         /// Reads a post for the screen (its article, its link); nothing waits for it.
         case lookup
+        /// Indexes the posts waiting for the search index, cancelled and awaited when the
+        /// reader quits (a batch's transaction is whole or not at all).
+        case index
     }
     /// The terminal's input while ``run(handle:)`` reads it.
     private var input: (any InputReading)?
@@ -182,7 +185,9 @@ package final class Reader: ListViewportHost {
         input?.stop()
         input = nil
         background[.refresh]?.cancel()
+        background[.index]?.cancel()
         await background[.refresh]?.value
+        await background[.index]?.value
         // Every write asked for is in the store before the reader returns.
         await background[.writer]?.value
         await thumbnails.shutdown()
@@ -314,6 +319,8 @@ package final class Reader: ListViewportHost {
                 refresh(feed)
             case .sync:
                 sync()
+            case .indexWaitingPosts:
+                indexWaitingPosts()
             case let .wake(timer, delay):
                 frames.schedule(after: delay) { [weak self] in self?.send(.timer(timer)) }
             case .showFigures(let figures):
@@ -330,6 +337,22 @@ package final class Reader: ListViewportHost {
             }
         }
         if drawNow { draw() }
+    }
+
+    /// Indexes the posts waiting for the search index, a transaction of a few hundred at a
+    /// time (a write of the reader's waits for one at most), until none waits, saying how many
+    /// still wait after each. A store this user may only read is left as it is; a failure
+    /// leaves the posts waiting for the next refresh.
+    private func indexWaitingPosts() {
+        guard !store.isReadOnly else { return }
+        let (store, sink) = (self.store, self.sink)
+        inBackground(.index) {
+            while !Task.isCancelled {
+                guard let waiting = try? await store.indexWaitingPosts() else { return }
+                sink.yield(.postsIndexed(waiting: waiting))
+                if waiting == 0 { return }
+            }
+        }
     }
 
     /// Follows the rows of `query`: every committed change that alters them arrives as a

@@ -48,6 +48,9 @@ enum ReaderEffect: Equatable {
     case refresh(StoredFeed?)
     /// Sync with the account's server, which fetches the feeds.
     case sync
+    /// Index the posts that wait for the search index, a batch at a time, until none waits:
+    /// the posts a refresh or a sync stored (``FeedStore/indexWaitingPosts(limit:)``).
+    case indexWaitingPosts
     /// Send ``ReaderEvent/timer(_:)`` after a delay, on the frame clock.
     case wake(ReaderTimer, after: Duration)
     /// The open article's pictures, to load; or none.

@@ -18,6 +18,8 @@ package enum ReaderEvent: Sendable {
     /// A sync with the account's server is at a step.
     case syncProgress(SyncRuntime.Progress)
     case syncFinished(SyncRuntime.Outcome)
+    /// A batch of the posts waiting for the search index was indexed; `waiting` still wait.
+    case postsIndexed(waiting: Int)
     /// A message for the status line.
     case message(String)
     /// A saved search is in the settings file, or could not be put there (`failure`).

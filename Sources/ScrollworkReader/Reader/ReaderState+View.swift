@@ -35,17 +35,24 @@ extension ReaderState {
     /// What an empty list says.
     var emptyText: String {
         if let searchProblem { return searchProblem + " Esc clears the search." }
-        if !filter.search.isEmpty { return "No post matches “\(filter.search)”. Esc clears the search." }
+        if !filter.search.isEmpty {
+            return "No post matches “\(filter.search)”\(indexingNote.map { " yet (\($0))" } ?? ""). Esc clears the search."
+        }
         if filter.unreadOnly { return "No unread posts. u shows all of them." }
         if refreshing != nil { return "Loading…" }
         return "No posts yet. r refreshes; scrollwork add URL subscribes to a feed."
+    }
+
+    /// What a search says while posts wait for the index: it does not find them yet.
+    private var indexingNote: String? {
+        postsWaitingForIndex > 0 ? "indexing \(postsWaitingForIndex) new post\(postsWaitingForIndex == 1 ? "" : "s")" : nil
     }
 
     /// The status line: the search being typed, a refresh under way, or the last message,
     /// else `hint`; then `figures` (the pictures' loading) at the right when they fit.
     func statusText(hint: String, figures: String) -> String {
         if case .search(let text, _) = screen {
-            return "/" + text + "▏  " + (searchProblem.map { "left out: " + $0 } ?? "enter search · esc cancel")
+            return "/" + text + "▏  " + (searchProblem.map { "left out: " + $0 } ?? (indexingNote.map { $0 + " · " } ?? "") + "enter search · esc cancel")
         }
         var left = message ?? hint
         if let refreshing, refreshing.isSync {

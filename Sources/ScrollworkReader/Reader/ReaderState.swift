@@ -97,6 +97,9 @@ package struct ReaderState {
     private(set) var searchHighlight: SearchHighlight?
     /// What the list's search left out, and why, if anything.
     private(set) var searchProblem: String?
+    /// How many posts a refresh or sync stored that the search index does not hold yet: a
+    /// search finds them once the runtime has indexed them.
+    private(set) var postsWaitingForIndex = 0
     /// The post the list's cursor is on, kept by identity as posts arrive above it.
     private(set) var selectedID: EntryRow.ID?
     /// The newest snapshot's rows by identity.
@@ -160,7 +163,9 @@ package struct ReaderState {
     /// first refresh waits for the first screen of posts, whose drawing its progress would
     /// take, or for a store with none to give (an empty snapshot), or a quarter of a second.
     mutating func start(holdingRefresh: Bool = false) -> [ReaderEffect] {
-        var effects = follow()
+        // Posts stored while the reader was closed (`scrollwork refresh`, a reader killed
+        // before it indexed) are indexed first.
+        var effects = follow() + [.indexWaitingPosts]
         if holdingRefresh {
             refreshWaits = true
             effects += wake(.firstScreenDeadline, after: .milliseconds(250))
@@ -280,13 +285,17 @@ package struct ReaderState {
             return [.drawNextFrame]
         case .refreshFinished(let outcomes):
             finishRefresh(outcomes)
-            return [.drawNextFrame]
+            return [.indexWaitingPosts, .drawNextFrame]
         case .syncProgress(let progress):
             refreshing?.sync = progress
             return [.drawNextFrame]
         case .syncFinished(let outcome):
             finishSync(outcome)
-            return [.drawNextFrame]
+            return [.indexWaitingPosts, .drawNextFrame]
+        case .postsIndexed(let waiting):
+            let searching = !filter.search.isEmpty || filter.queryFeed != nil
+            postsWaitingForIndex = waiting
+            return searching ? [.drawNextFrame] : []
         case .message(let text):
             message = text
             return [.drawNextFrame]

@@ -6,9 +6,10 @@ import Testing
 
 /// The full-text index kept right through every write, and searches through it.
 @Suite struct SearchStoreTests {
-    /// The ways the index differs from what the stored posts say it should hold: a missing or
-    /// extra row, or a row whose title, author, feed title or text is not the post's. Also
-    /// runs FTS5's own integrity check, which throws on a corrupt index.
+    /// The ways the index differs from what the stored posts say it should hold: a post both
+    /// indexed and waiting, or neither; an extra row or one waiting for no post; a row whose
+    /// title, author, feed title or text is not the post's. Also runs FTS5's own integrity
+    /// check, which throws on a corrupt index.
     private func indexMismatches(_ store: FeedStore) async throws -> [String] {
         try await store.write { db in
             try db.execute(sql: "INSERT INTO entry_search (entry_search) VALUES ('integrity-check')")
@@ -17,19 +18,26 @@ import Testing
             for row in try Row.fetchAll(db, sql: "SELECT rowid, title, author, feed, body FROM entry_search") {
                 indexed[row[0]] = [row[1], row[2], row[3], row[4]]
             }
+            var waiting = Set(try Int64.fetchAll(db, sql: "SELECT id FROM search_backlog"))
             for row in try Row.fetchAll(db, sql: """
                 SELECT entry.id, entry.title, entry.author, feed.title, entry.summary, entry.content
                 FROM entry JOIN feed ON feed.id = entry.feedId
                 """) {
                 let id: Int64 = row[0]
                 let expected: [String?] = [row[1], row[2], row[3], SearchText.body(summary: row[4], content: row[5])]
-                if let actual = indexed.removeValue(forKey: id) {
+                switch (indexed.removeValue(forKey: id), waiting.remove(id)) {
+                case (let actual?, nil):
                     if actual != expected { mismatches.append("entry \(id): \(actual) instead of \(expected)") }
-                } else {
-                    mismatches.append("entry \(id) is not indexed")
+                case (nil, _?):
+                    break
+                case (_?, _?):
+                    mismatches.append("entry \(id) is indexed and waits")
+                case (nil, nil):
+                    mismatches.append("entry \(id) is neither indexed nor waiting")
                 }
             }
             mismatches += indexed.keys.sorted().map { "index row \($0) has no entry" }
+            mismatches += waiting.sorted().map { "post \($0) waits and is gone" }
             return mismatches
         }
     }
@@ -48,12 +56,14 @@ import Testing
             storeEntry("b", title: "Vacuum", published: day(-2), summary: "Reclaiming pages"),
         ], feed: feed.id, now: day(0))
         _ = try await store.upsert(entries: [storeEntry("c", title: "Elsewhere", summary: "Other words")], feed: other.id, now: day(0))
+        try await store.indexAllWaitingPosts()
         #expect(try await indexMismatches(store) == [])
         #expect(try await titles(store, "sqlite") == ["Write-ahead logging"])
 
-        // An edit rewrites the post's row.
+        // An edit rewrites the post's row in its own transaction.
         _ = try await store.upsert(entries: [storeEntry("a", title: "Checkpoints", published: day(-1), summary: "Only pages now")],
                                    feed: feed.id, now: day(0))
+        #expect(try await store.waitingPostCount() == 0)
         #expect(try await indexMismatches(store) == [])
         #expect(try await titles(store, "sqlite") == [])
         #expect(try await titles(store, "pages", order: .date) == ["Checkpoints", "Vacuum"])
@@ -75,6 +85,50 @@ import Testing
         #expect(try await titles(store, "pages OR other") == ["Elsewhere"])
     }
 
+    @Test func aPostStoredWaitsForTheIndexAndNoSearchFindsWhatIsGone() async throws {
+        let (store, feed) = try await storeWithFeed()
+        _ = try await store.upsert(entries: [
+            storeEntry("old", title: "SQLite pages", published: day(-3), summary: "checkpoints"),
+            storeEntry("new", title: "Gardening", published: day(-1), summary: "roses"),
+        ], feed: feed.id, now: day(0))
+        #expect(try await store.waitingPostCount() == 2)
+        #expect(try await indexMismatches(store) == [])
+        // Waiting, a post is found by no words, and left out of a search that only excludes;
+        // a search without words (a state, a feed) finds it.
+        #expect(try await titles(store, "sqlite") == [])
+        #expect(try await titles(store, "-sqlite") == [])
+        #expect(try await titles(store, "is:unread", order: .date) == ["Gardening", "SQLite pages"])
+
+        // A waiting post edited is indexed as it is when its turn comes.
+        _ = try await store.upsert(entries: [storeEntry("old", title: "WAL pages", published: day(-3), summary: "checkpoints")],
+                                   feed: feed.id, now: day(0))
+        #expect(try await indexMismatches(store) == [])
+        // The newest first, a batch a transaction.
+        #expect(try await store.indexWaitingPosts(limit: 1) == 1)
+        #expect(try await titles(store, "roses") == ["Gardening"])
+        #expect(try await titles(store, "wal") == [])
+        #expect(try await indexMismatches(store) == [])
+        #expect(try await store.indexWaitingPosts(limit: 1) == 0)
+        #expect(try await titles(store, "wal") == ["WAL pages"])
+        #expect(try await titles(store, "sqlite") == [])
+        #expect(try await titles(store, "-wal") == ["Gardening"])
+
+        // A post deleted while it waits leaves the backlog with it.
+        let other = try await store.addFeed(url: URL(string: "https://example.org/other")!, title: "Other", category: nil)
+        _ = try await store.upsert(entries: (0..<450).map { storeEntry("\($0)", title: "Post \($0)") }, feed: other.id, now: day(0))
+        let reports = Reports()
+        #expect(try await store.indexWaitingPosts(limit: 50) == 400)
+        try await store.removeFeed(other.id)
+        #expect(try await store.waitingPostCount() == 0)
+        #expect(try await indexMismatches(store) == [])
+        _ = try await store.upsert(entries: (0..<450).map { storeEntry("\($0)", title: "Post \($0)") }, feed: feed.id, now: day(0))
+        try await store.indexAllWaitingPosts { done, total in reports.append(done, total) }
+        #expect(reports.all.map(\.0) == [0, 200, 400, 450])
+        #expect(reports.all.allSatisfy { $0.1 == 450 })
+        #expect(try await indexMismatches(store) == [])
+        #expect(try await store.rows(EntryQuery(search: SearchQuery(parsing: "post"), limit: 1_000)).count == 450)
+    }
+
     @Test func syncedPostsAreIndexed() async throws {
         let store = try FeedStore()
         _ = try await store.replaceSyncedFeeds([
@@ -84,6 +138,7 @@ import Testing
             SyncedEntryState(entry: storeEntry("tag:1", title: "Synced words", summary: "from the server"), isRead: true, isStarred: false),
         ]
         _ = try await store.upsertSynced(entries, remoteFeedID: "feed/1", now: day(0))
+        try await store.indexAllWaitingPosts()
         #expect(try await indexMismatches(store) == [])
         #expect(try await titles(store, "server remote") == ["Synced words"])
     }
@@ -135,6 +190,7 @@ import Testing
                                    feed: news.id, now: day(0))
         let starred = try await store.entries(EntryQuery(feed: news.id)).map(\.id)
         try await store.setStarred(true, entries: starred)
+        try await store.indexAllWaitingPosts()
 
         #expect(try await titles(store, "cafe") == ["Café culture", "Show HN: a cafe finder"])
         #expect(try await titles(store, "CAFÉ espresso") == ["Café culture"])
@@ -163,6 +219,7 @@ import Testing
             storeEntry("title", title: "Checkpoints", published: day(-30), summary: "A long story"),
             storeEntry("text-old", title: "Notes", published: day(-5), summary: "Something about checkpoints today"),
         ], feed: feed.id, now: day(0))
+        try await store.indexAllWaitingPosts()
         let search = SearchQuery(parsing: "checkpoints")
         #expect(try await store.rows(EntryQuery(search: search)).map(\.id).count == 3)
         #expect(try await store.entries(EntryQuery(search: search)).map(\.entry.id) == ["title", "text-new", "text-old"])
@@ -183,6 +240,7 @@ import Testing
             _ = try await store.upsert(entries: [storeEntry("\(index)", title: title, published: day(Double(index)), summary: "checkpoint")],
                                        feed: feed.id, now: day(0))
         }
+        try await store.indexAllWaitingPosts()
         let search = SearchQuery(parsing: "checkpoint")
         #expect(try await store.entries(EntryQuery(search: search)).first?.entry.id == "1")
         let windowed = try await store.entries(EntryQuery(search: search, matchWindow: 3)).map(\.entry.id)
@@ -203,6 +261,7 @@ import Testing
             storeEntry("2", title: "SQLite vacuum", summary: "pages"),
             storeEntry("3", title: "Gardening", summary: "roses"),
         ], feed: feed.id, now: day(0))
+        try await store.indexAllWaitingPosts()
         let searches = [SearchQuery(parsing: "sqlite"), SearchQuery(parsing: "-sqlite"), SearchQuery(parsing: "nothing")]
         var iterator = store.observeFeedSummaries(searches: searches).makeAsyncIterator()
         let first = try await iterator.next()
@@ -212,6 +271,10 @@ import Testing
         try await store.setRead(true, entries: wal)
         #expect(try await iterator.next()?.searches.first == SearchCount(total: 2, unread: 1))
         _ = try await store.upsert(entries: [storeEntry("4", title: "SQLite again")], feed: feed.id, now: day(0))
+        // Stored, the post waits for the index: only `-sqlite`, which cannot judge it yet,
+        // leaves it out as well; indexed, it counts.
+        #expect(try await iterator.next()?.searches.first == SearchCount(total: 2, unread: 1))
+        try await store.indexAllWaitingPosts()
         #expect(try await iterator.next()?.searches.first == SearchCount(total: 3, unread: 2))
     }
 
