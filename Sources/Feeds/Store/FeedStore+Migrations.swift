@@ -29,6 +29,12 @@ extension FeedStore {
         /// that stored them (``FeedStore/indexWaitingPosts(limit:)``): indexing a post costs as
         /// much as storing it, and a refresh or a sync should not wait for it.
         case v9SearchBacklog = "v9-search-backlog"
+        /// `entry_by_entry_id` (entryId) becomes `entry_sync_state` (entryId, feedId, read,
+        /// starred): a sync compares a server's sets of unread and starred ids with the states
+        /// stored, and from the entry's row SQLite walked the overflow pages of its content to
+        /// reach `read` and `starred`, which it stores after it (a sync with nothing new spent
+        /// 300 ms on 10,000 posts doing so; the index reads in 8).
+        case v10SyncStateIndex = "v10-sync-state-index"
     }
 
     /// Every migration of this build, in order.
@@ -127,6 +133,12 @@ extension FeedStore {
         }
         migrator.registerMigration(SchemaVersion.v9SearchBacklog.rawValue) { db in
             try createSearchBacklog(db)
+        }
+        migrator.registerMigration(SchemaVersion.v10SyncStateIndex.rawValue) { db in
+            try db.execute(sql: """
+                CREATE INDEX entry_sync_state ON entry (entryId, feedId, read, starred);
+                DROP INDEX entry_by_entry_id;
+                """)
         }
         return migrator
     }

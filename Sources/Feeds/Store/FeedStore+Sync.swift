@@ -237,13 +237,10 @@ extension FeedStore {
             let stored = zip(entries, changes).filter { $0.1.state != .new }.map(\.0)
             counts.new = changes.count - stored.count
             for (column, state) in [("read", \SyncedEntryState.isRead), ("starred", \SyncedEntryState.isStarred)] {
-                let statement = try db.cachedStatement(sql: """
-                    UPDATE entry SET \(column) = ? WHERE feedId = ? AND entryId = ? AND \(column) != ?
-                    AND NOT EXISTS (SELECT 1 FROM sync_queue WHERE itemId = entry.entryId AND action IN \(Self.actions(of: column)))
-                    """)
+                let statement = try db.cachedStatement(sql: Self.syncedStateSQL(column))
                 for synced in stored {
                     let value = synced[keyPath: state]
-                    try statement.execute(arguments: [value, feed, synced.entry.id, value])
+                    try statement.execute(arguments: [value, synced.entry.id, feed, value])
                     guard db.changesCount > 0 else { continue }
                     switch (column, value) {
                     case ("read", true): counts.markedRead += 1
@@ -263,18 +260,12 @@ extension FeedStore {
     public func applyServerSet(_ set: ServerStateSet, ids: Set<String>) async throws(FeedStoreError) -> SyncedStateCounts {
         try await write { db in
             try Self.fillIDs(db, ids)
-            let column = set == .unread ? "read" : "starred"
-            let synced = """
-                feedId IN (SELECT id FROM feed WHERE remoteId IS NOT NULL)
-                AND NOT EXISTS (SELECT 1 FROM sync_queue WHERE itemId = entry.entryId AND action IN \(Self.actions(of: column)))
-                """
             // For the unread set, being in it means read = 0; for the starred set, starred = 1.
             let inSet = set == .unread ? 0 : 1
-            try db.execute(sql: "UPDATE entry SET \(column) = ? WHERE \(column) != ? AND entryId IN (SELECT id FROM temp.sync_ids) AND \(synced)",
-                           arguments: [inSet, inSet])
+            let statements = Self.serverSetSQL(set)
+            try db.execute(sql: statements.gained, arguments: [inSet, inSet])
             let gained = db.changesCount
-            try db.execute(sql: "UPDATE entry SET \(column) = ? WHERE \(column) = ? AND entryId NOT IN (SELECT id FROM temp.sync_ids) AND \(synced)",
-                           arguments: [1 - inSet, inSet])
+            try db.execute(sql: statements.lost, arguments: [1 - inSet, inSet])
             let lost = db.changesCount
             var counts = SyncedStateCounts()
             if set == .unread {
@@ -286,6 +277,43 @@ extension FeedStore {
             }
             return counts
         }
+    }
+
+    /// The statement that gives a stored entry the state `column` (`read` or `starred`) a
+    /// server says it has, unless a queued change protects it; it takes (the value, the entry's
+    /// id, its feed, the value). The state is compared in `entry_sync_state`, not in the row
+    /// (see ``SchemaVersion/v10SyncStateIndex``).
+    static func syncedStateSQL(_ column: String) -> String {
+        """
+        UPDATE entry SET \(column) = ? WHERE id IN (
+            SELECT id FROM entry INDEXED BY entry_sync_state WHERE entryId = ? AND feedId = ? AND \(column) != ?
+            AND NOT EXISTS (SELECT 1 FROM sync_queue WHERE itemId = entry.entryId AND action IN \(Self.actions(of: column))))
+        """
+    }
+
+    /// The statements of ``applyServerSet(_:ids:)``: the synced entries in `temp.sync_ids`
+    /// whose state is not the set's get it, and those out of it that have it lose it, where no
+    /// queued change protects the state. Each takes (the new value, the value compared).
+    ///
+    /// The entries to change are found in `entry_sync_state` alone: a row's states sit after
+    /// its content, which SQLite walks to reach them (see ``SchemaVersion/v10SyncStateIndex``).
+    static func serverSetSQL(_ set: ServerStateSet) -> (gained: String, lost: String) {
+        let column = set == .unread ? "read" : "starred"
+        let synced = """
+            entry.feedId IN (SELECT id FROM feed WHERE remoteId IS NOT NULL)
+            AND NOT EXISTS (SELECT 1 FROM sync_queue WHERE itemId = entry.entryId AND action IN \(Self.actions(of: column)))
+            """
+        return (
+            gained: """
+                UPDATE entry SET \(column) = ? WHERE id IN (
+                    SELECT entry.id FROM temp.sync_ids AS ids JOIN entry INDEXED BY entry_sync_state ON entry.entryId = ids.id
+                    WHERE entry.\(column) != ? AND \(synced))
+                """,
+            lost: """
+                UPDATE entry SET \(column) = ? WHERE id IN (
+                    SELECT entry.id FROM entry INDEXED BY entry_sync_state
+                    WHERE entry.\(column) = ? AND entry.entryId NOT IN (SELECT id FROM temp.sync_ids) AND \(synced))
+                """)
     }
 
     /// The ids among `ids` that no synced entry has.

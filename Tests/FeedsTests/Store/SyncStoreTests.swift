@@ -1,5 +1,6 @@
-import Feeds
+@testable import Feeds
 import Foundation
+import GRDB
 import Testing
 
 /// The store's side of sync: feeds a server follows, entries and states it sends, the queue of
@@ -31,6 +32,29 @@ import Testing
 
     static func id(_ store: FeedStore, _ entryID: String) async throws -> StoredEntry.ID {
         try #require(try await store.entries(EntryQuery(limit: 100)).first { $0.entry.id == entryID }).id
+    }
+
+    /// A sync compares a server's states with the stored ones for every synced post: in an
+    /// index, never in the rows, whose states sit after their content (a row of a long article
+    /// made SQLite walk its overflow pages to reach them).
+    @Test func theStatesASyncComparesAreReadFromAnIndexNotFromTheRows() async throws {
+        let store = try FeedStore()
+        let statements = [FeedStore.serverSetSQL(.unread), FeedStore.serverSetSQL(.starred)].flatMap { [$0.gained, $0.lost] }
+            + ["read", "starred"].map(FeedStore.syncedStateSQL)
+        let plans = try await store.write { db in
+            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS sync_ids (id TEXT PRIMARY KEY)")
+            return try statements.map { sql in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: StatementArguments(Array(repeating: 0, count: sql.filter { $0 == "?" }.count))!)
+                    .map { $0["detail"] as String }
+            }
+        }
+        for plan in plans {
+            let entryReads = plan.filter { $0.contains(" entry ") || $0.hasSuffix(" entry") }
+            #expect(entryReads.count == 2, "\(plan)")
+            // The update's own row, by its id, and the states in the index.
+            #expect(entryReads.contains { $0.hasPrefix("SEARCH entry USING INTEGER PRIMARY KEY") }, "\(plan)")
+            #expect(entryReads.contains { $0.contains("USING COVERING INDEX entry_sync_state") }, "\(plan)")
+        }
     }
 
     @Test func theServersFeedsAreAddedUpdatedAndRemoved() async throws {
