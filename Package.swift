@@ -72,6 +72,7 @@ let package = Package(
         .library(name: "ViewportLoading", targets: ["ViewportLoading"]),
         .executable(name: "scrollwork", targets: ["scrollwork"]),
         .executable(name: "scrollwork-bench", targets: ["scrollwork-bench"]),
+        .executable(name: "scrollwork-measure", targets: ["scrollwork-measure"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -273,6 +274,9 @@ let package = Package(
             swiftSettings: [.unsafeFlags(executableSwiftFlags, .when(platforms: [.linux]))],
             linkerSettings: [.unsafeFlags(executableLinkFlags, .when(platforms: [.linux]))]
         ),
+        // Runs a program for the benchmarks' whole-process cases and reports its own peak memory:
+        // a child the benchmark spawned itself would count the benchmark's too (see main.c).
+        .executableTarget(name: "scrollwork-measure", cSettings: ownC),
 
         // Fuzzing (see Scripts/fuzz.sh and README, "Fuzzing"): each parser of untrusted bytes as a
         // check of one input, in libraries the normal build compiles and FuzzReplayTests runs

@@ -18,6 +18,18 @@ enum BenchExecutables {
         }
     }
 
+    /// `scrollwork-measure` in this executable's directory, through which every measured
+    /// program is started (``MeasuredChild``); a clear error when it was not built.
+    static var measure: String {
+        get throws {
+            let path = SiblingExecutable.url(named: "scrollwork-measure").path
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw Failure(description: "this case measures programs through scrollwork-measure, which is not built beside scrollwork-bench (\(path)): build it with `swift build -c release --product scrollwork-measure`")
+            }
+            return path
+        }
+    }
+
     /// Where newsboat is installed, if it is.
     static func newsboat() -> String? {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")

@@ -93,6 +93,19 @@ import Thumbnails
 /// `bench feed`'s `ingest-process-N`: whole processes of the built `scrollwork`, each round
 /// from an empty data folder.
 @Suite struct ProcessIngestBenchTests {
+    /// A program measured reports its own peak memory, not this process's: spawned from this
+    /// process, a child counted this process's resident memory in its own (`ru_maxrss`), and a
+    /// benchmark holding 120 MB measured every child at 120 MB.
+    @Test func aChildsPeakMemoryIsItsOwnNotThatOfTheProcessThatStartedIt() throws {
+        let ballast = UnsafeMutableRawBufferPointer.allocate(byteCount: 200 << 20, alignment: 4096)
+        defer { ballast.deallocate() }
+        for offset in stride(from: 0, to: ballast.count, by: 4096) { ballast[offset] = 1 }
+        let child = try MeasuredChild.run("/bin/sh", ["-c", "exit 3"], environment: [:])
+        #expect(child.status >> 8 == 3)
+        #expect(child.peakBytes > 0 && child.peakBytes < 50 << 20, "\(child.peakBytes) bytes")
+        #expect(child.milliseconds > 0)
+    }
+
     @Test func reportsTheFreshAndTheUnchangedIngestOfTheBuiltExecutable() throws {
         let scrollwork = try BuiltExecutable.url(named: "scrollwork").path
 
