@@ -119,10 +119,29 @@ public struct SyncRuntime: Sendable {
                 return secrets.redacting(SyncFailure(step: writingStep, error: .store(reason: "\(error)")))
             }
         }
+        // A reply's upserts (a page's items, by feed) are written in one transaction.
+        var upserts: [(remoteFeedID: String, entries: [SyncedEntry])] = []
+        func startWritingUpserts() {
+            guard !upserts.isEmpty else { return }
+            let (page, previous) = (upserts, writing)
+            upserts = []
+            if previous == nil { writingStep = step }
+            writing = Task {
+                // Prepared while the write before it runs; written after it.
+                let batches = page.map { (remoteFeedID: $0.remoteFeedID, batch: SyncedEntryBatch($0.entries)) }
+                let before = try await previous?.value ?? SyncedStateCounts()
+                return before + (try await store.upsertSynced(batches, now: now()))
+            }
+        }
         var next: SyncCore.Event? = .start(snapshot, now: now())
         while let event = next {
             next = nil
             for effect in core.handle(event) {
+                if case .apply(.upsert(let streamID, let entries)) = effect, !effect.waitsForWrites {
+                    upserts.append((streamID, entries))
+                    continue
+                }
+                startWritingUpserts()
                 if effect.waitsForWrites, let failure = await settleWrites() {
                     return Outcome(summary: Self.summary(core.summary, counts), failure: failure)
                 }
@@ -141,15 +160,7 @@ public struct SyncRuntime: Sendable {
                     let unstored = (try? await store.unstoredSyncedEntryIDs(among: ids.map(\.rawValue))) ?? ids.map(\.rawValue)
                     next = .unstored(unstored.map(RemoteItemID.init))
                 case .apply(let change) where !effect.waitsForWrites:
-                    guard case let .upsert(streamID, entries) = change else { preconditionFailure("only upserts run ahead") }
-                    let previous = writing
-                    if previous == nil { writingStep = step }
-                    writing = Task {
-                        // Prepared while the write before it runs; written after it.
-                        let batch = SyncedEntryBatch(entries)
-                        let before = try await previous?.value ?? SyncedStateCounts()
-                        return before + (try await store.upsertSynced(batch, remoteFeedID: streamID, now: now()))
-                    }
+                    preconditionFailure("only upserts run ahead, and they are gathered above: \(change)")
                 case .apply(let change):
                     if case .saveToken(let token) = change { secrets.insert(token) }
                     do {
@@ -167,6 +178,7 @@ public struct SyncRuntime: Sendable {
                     return Outcome(summary: Self.summary(summary, counts), failure: secrets.redacting(failure))
                 }
             }
+            startWritingUpserts()
         }
         preconditionFailure("a sync core stopped without finishing or failing")
     }

@@ -222,9 +222,30 @@ extension FeedStore {
     /// ``upsertSynced(_:remoteFeedID:now:)`` of a batch prepared ahead (``SyncedEntryBatch``):
     /// the transaction only compares and writes.
     public func upsertSynced(_ batch: SyncedEntryBatch, remoteFeedID: String, now: Date = Date()) async throws(FeedStoreError) -> SyncedStateCounts {
-        let entries = batch.entries
+        try await upsertSynced([(remoteFeedID, batch)], now: now)
+    }
+
+    /// ``upsertSynced(_:remoteFeedID:now:)`` of several feeds' batches, prepared ahead, in one
+    /// transaction: a page of a server's items holds a few of each feed's, and a transaction
+    /// per feed wrote the pages of every index it touched again at each commit (a first sync
+    /// of 10,000 posts in 20 feeds made 400 transactions).
+    ///
+    /// - Throws: ``FeedStoreError/database(message:)`` when no synced feed has one of the
+    ///   `remoteFeedID`s; then nothing is stored.
+    public func upsertSynced(_ batches: [(remoteFeedID: String, batch: SyncedEntryBatch)], now: Date = Date()) async throws(FeedStoreError) -> SyncedStateCounts {
         let indexing = indexesText
         return try await write { db in
+            try batches.reduce(SyncedStateCounts()) { counts, item in
+                counts + (try Self.upsertingSynced(item.batch, remoteFeedID: item.remoteFeedID, now: now, indexing: indexing)(db))
+            }
+        }
+    }
+
+    /// The transaction body of ``upsertSynced(_:remoteFeedID:now:)-(SyncedEntryBatch,_,_)``.
+    private static func upsertingSynced(_ batch: SyncedEntryBatch, remoteFeedID: String, now: Date,
+                                        indexing: Bool) -> (Database) throws -> SyncedStateCounts {
+        let entries = batch.entries
+        return { db in
             guard let feed = try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE remoteId = ?", arguments: [remoteFeedID]) else {
                 throw FeedStoreError.database(message: "no synced feed \(remoteFeedID)")
             }
