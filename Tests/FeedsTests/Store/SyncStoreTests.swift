@@ -112,6 +112,24 @@ import Testing
         }
     }
 
+    @Test func aPageOfSeveralFeedsIsStoredInOneTransactionWholeOrNotAtAll() async throws {
+        let (store, _) = try await Self.syncedStore()
+        let news = SyncedEntryBatch([SyncedEntryState(entry: storeEntry("n5"), isRead: false, isStarred: false)])
+        let blog = SyncedEntryBatch([SyncedEntryState(entry: storeEntry("b1"), isRead: true, isStarred: true)])
+        let nobody = SyncedEntryBatch([SyncedEntryState(entry: storeEntry("x1"), isRead: false, isStarred: false)])
+
+        await #expect(throws: FeedStoreError.self) {
+            try await store.upsertSynced([("feed/1", news), ("feed/2", blog), ("feed/404", nobody)], now: storeEpoch)
+        }
+        #expect(try await Self.states(store).keys.sorted() == ["l1", "n1", "n2", "n3"], "nothing of the page is stored")
+
+        let counts = try await store.upsertSynced([("feed/1", news), ("feed/2", blog)], now: storeEpoch)
+        #expect(counts.new == 2)
+        let states = try await Self.states(store)
+        #expect(states["n5"]! == (false, false))
+        #expect(states["b1"]! == (true, true))
+    }
+
     @Test func stateChangesOfSyncedEntriesAreQueuedAndOthersAreNot() async throws {
         let (store, _) = try await Self.syncedStore()
         let n1 = try await Self.id(store, "n1"), n3 = try await Self.id(store, "n3"), l1 = try await Self.id(store, "l1")
