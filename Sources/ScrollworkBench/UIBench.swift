@@ -83,6 +83,8 @@ struct UIBench: AsyncParsableCommand {
             let store = try FeedStore(path: path)
             let feed = try await store.addFeed(url: server.feedURL, title: "Scrollwork demo")
             _ = try await store.upsert(entries: FeedDocumentParser().parse(server.document(), url: server.feedURL).entries, feed: feed.id)
+            // Indexed, as the reader's first launch after storing them leaves them.
+            try await store.indexAllWaitingPosts()
             try await server.stop()
         }
         var milliseconds: [Double] = []
@@ -133,6 +135,7 @@ struct UIBench: AsyncParsableCommand {
             let store = try FeedStore(path: data.appendingPathComponent("scrollwork.sqlite").path)
             let feed = try await store.addFeed(url: feedFile, title: nil)
             _ = try await store.upsert(entries: FeedDocumentParser().parse(document, url: feedFile).entries, feed: feed.id)
+            try await store.indexAllWaitingPosts()
             // A marker the screen holds whole: the newest title's first words.
             let newest = try await store.entries(EntryQuery(limit: 1)).first?.entry.title ?? ""
             let environment = [

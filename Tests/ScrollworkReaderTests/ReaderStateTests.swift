@@ -199,6 +199,10 @@ import Testing
         let list = Self.list(3)
         var state = Self.state(list)
         #expect(state.start().contains(.indexWaitingPosts))
+        // Held for the first screen, with the refresh.
+        var held = Self.state(list)
+        #expect(!held.start(holdingRefresh: true).contains(.indexWaitingPosts))
+        #expect(held.update(.timer(.firstScreenDeadline), list: list, now: .zero).first == .indexWaitingPosts)
         #expect(state.update(.refreshFinished([]), list: list, now: .zero) == [.indexWaitingPosts, .drawNextFrame])
         #expect(state.update(.syncFinished(SyncRuntime.Outcome(summary: SyncSummary(), failure: nil)), list: list, now: .zero)
             == [.indexWaitingPosts, .drawNextFrame])

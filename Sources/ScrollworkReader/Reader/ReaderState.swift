@@ -162,22 +162,27 @@ package struct ReaderState {
     /// Follows the list's query; the first thing the reader does. When `holdingRefresh`, the
     /// first refresh waits for the first screen of posts, whose drawing its progress would
     /// take, or for a store with none to give (an empty snapshot), or a quarter of a second.
+    ///
+    /// Posts stored while the reader was closed (`scrollwork refresh`, a reader quit before it
+    /// indexed them) are indexed at once, or, when the refresh is held, with it: the first
+    /// screen does not share the store and the cores with them.
     mutating func start(holdingRefresh: Bool = false) -> [ReaderEffect] {
-        // Posts stored while the reader was closed (`scrollwork refresh`, a reader killed
-        // before it indexed) are indexed first.
-        var effects = follow() + [.indexWaitingPosts]
+        var effects = follow()
         if holdingRefresh {
             refreshWaits = true
             effects += wake(.firstScreenDeadline, after: .milliseconds(250))
+        } else {
+            effects.append(.indexWaitingPosts)
         }
         return effects
     }
 
-    /// Starts refreshing, unless the refresh held for the first screen has started.
+    /// Starts refreshing, and indexing the posts waiting, unless the refresh held for the
+    /// first screen has started.
     private mutating func startRefreshingOnce() -> [ReaderEffect] {
         guard refreshWaits else { return [] }
         refreshWaits = false
-        return startRefreshing()
+        return [.indexWaitingPosts] + startRefreshing()
     }
 
     /// Refreshes every feed now, and then on the settings' interval.
