@@ -159,8 +159,9 @@ public struct SyncRuntime: Sendable {
                 case .findUnstored(let ids):
                     let unstored = (try? await store.unstoredSyncedEntryIDs(among: ids.map(\.rawValue))) ?? ids.map(\.rawValue)
                     next = .unstored(unstored.map(RemoteItemID.init))
-                case .apply(let change) where !effect.waitsForWrites:
-                    preconditionFailure("only upserts run ahead, and they are gathered above: \(change)")
+                case .apply where !effect.waitsForWrites:
+                    // Not the change itself: it may hold a session token.
+                    preconditionFailure("only upserts run ahead, and they are gathered above")
                 case .apply(let change):
                     if case .saveToken(let token) = change { secrets.insert(token) }
                     do {
