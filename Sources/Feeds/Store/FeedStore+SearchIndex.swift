@@ -80,18 +80,21 @@ extension FeedStore {
     public func indexWaitingPosts(limit: Int = 200) async throws(FeedStoreError) -> Int {
         precondition(limit > 0, "index at least one post a transaction")
         return try await write { db in
+            // A waiting id whose post is gone (a delete that fired no trigger) leaves the
+            // backlog too: else the backlog would never empty, and its indexer never stop.
             let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-                SELECT entry.id, entry.title, entry.author, entry.summary, entry.content, feed.title
-                FROM search_backlog JOIN entry ON entry.id = search_backlog.id JOIN feed ON feed.id = entry.feedId
+                SELECT search_backlog.id, entry.id IS NOT NULL, entry.title, entry.author, entry.summary, entry.content, feed.title
+                FROM search_backlog LEFT JOIN entry ON entry.id = search_backlog.id LEFT JOIN feed ON feed.id = entry.feedId
                 ORDER BY search_backlog.id DESC LIMIT ?
                 """), arguments: [limit])
             let insert = try db.cachedStatement(sql: Self.insertSearchRowSQL)
             var indexed: [Int64] = []
             while let row = try rows.next() {
                 let id: Int64 = row[0]
-                let body = SearchText.body(summary: row[3], content: row[4])
-                try insert.execute(arguments: [id, row[1] as String, row[2] as String?, row[5] as String?, body])
                 indexed.append(id)
+                guard row[1] as Bool else { continue }
+                let body = SearchText.body(summary: row[4], content: row[5])
+                try insert.execute(arguments: [id, row[2] as String, row[3] as String?, row[6] as String?, body])
             }
             let remove = try db.cachedStatement(sql: "DELETE FROM search_backlog WHERE id = ?")
             for id in indexed { try remove.execute(arguments: [id]) }
