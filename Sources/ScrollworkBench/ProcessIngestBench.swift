@@ -9,25 +9,23 @@ enum BenchExecutables {
     /// (`swift build` puts every product of the package there); a clear error when it was not
     /// built.
     static var scrollwork: String {
-        get throws {
-            let path = SiblingExecutable.url(named: "scrollwork").path
-            guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw Failure(description: "this case runs the reader, scrollwork, which is not built beside scrollwork-bench (\(path)): build it with `swift build -c release --product scrollwork`")
-            }
-            return path
-        }
+        get throws { try sibling("scrollwork", "this case runs the reader, scrollwork") }
     }
 
     /// `scrollwork-measure` in this executable's directory, through which every measured
     /// program is started (``MeasuredChild``); a clear error when it was not built.
     static var measure: String {
-        get throws {
-            let path = SiblingExecutable.url(named: "scrollwork-measure").path
-            guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw Failure(description: "this case measures programs through scrollwork-measure, which is not built beside scrollwork-bench (\(path)): build it with `swift build -c release --product scrollwork-measure`")
-            }
-            return path
+        get throws { try sibling("scrollwork-measure", "this case measures programs through scrollwork-measure") }
+    }
+
+    /// The product `name` built beside this executable, or an error that says what `needing`
+    /// it and how to build it.
+    private static func sibling(_ name: String, _ needing: String) throws -> String {
+        let path = SiblingExecutable.url(named: name).path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw Failure(description: "\(needing), which is not built beside scrollwork-bench (\(path)): build it with `swift build -c release --product \(name)`")
         }
+        return path
     }
 
     /// Where newsboat is installed, if it is.
