@@ -45,4 +45,19 @@ import Testing
             #expect(PlainText.from(html: html) == reference(html), "seed \(seed): \(html.debugDescription)")
         }
     }
+
+    @Test func collapsingWhitespaceAgreesWithSplittingOnScalars() {
+        let seed = randomizedTestSeed()
+        print("PlainText whitespace: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        // Spaces of one to three bytes (the lead bytes C2, E1, E2, E3 are decoded), and other
+        // characters that share those lead bytes or are longer.
+        let tokens = [" ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{A0}", "\u{1680}", "\u{2003}", "\u{200B}", "\u{3000}", "\u{2028}",
+                      "a", "word", "é", "\u{A9}", "\u{1681}", "\u{2010}", "\u{3001}", "日", "😀", "e\u{301}", "\u{E2}"]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...16, using: &random)).map { _ in tokens[Int.random(in: 0..<tokens.count, using: &random)] }.joined()
+            let words = text.unicodeScalars.split(whereSeparator: \.isFeedWhitespace).map { String(String.UnicodeScalarView($0)) }
+            #expect(PlainText.collapsingWhitespace(text) == words.joined(separator: " "), "seed \(seed): \(text.debugDescription)")
+        }
+    }
 }

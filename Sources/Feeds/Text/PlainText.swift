@@ -160,35 +160,35 @@ package enum PlainText {
         if isCollapsed(text) { return text }
         var text = text
         return text.withUTF8 { bytes in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            var pendingSpace = false
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    // ASCII, most of any text: one byte, no decoding.
-                    if byte == 0x20 || (0x09...0x0D).contains(byte) {
-                        pendingSpace = !out.isEmpty
+            // Written in place into the new string, which is never longer: appending to an
+            // array byte by byte (a uniqueness check and a capacity check each) was most of it.
+            String(unsafeUninitializedCapacity: bytes.count) { out in
+                var written = 0
+                var pendingSpace = false
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    let (length, isSpace) = byte < 0x80
+                        // ASCII, most of any text: one byte, no decoding.
+                        ? (1, byte == 0x20 || (0x09...0x0D).contains(byte))
+                        : Self.character(bytes, at: index)
+                    if isSpace {
+                        pendingSpace = written > 0
                     } else {
-                        if pendingSpace { out.append(0x20) }
+                        if pendingSpace {
+                            out[written] = 0x20
+                            written += 1
+                        }
                         pendingSpace = false
-                        out.append(byte)
+                        for offset in 0..<length {
+                            out[written + offset] = bytes[index + offset]
+                        }
+                        written += length
                     }
-                    index += 1
-                    continue
+                    index += length
                 }
-                let (length, isSpace) = Self.character(bytes, at: index)
-                if isSpace {
-                    pendingSpace = !out.isEmpty
-                } else {
-                    if pendingSpace { out.append(0x20) }
-                    pendingSpace = false
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
-                }
-                index += length
+                return written
             }
-            return String(decoding: out, as: UTF8.self)
         }
     }
 
