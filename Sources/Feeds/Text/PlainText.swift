@@ -14,28 +14,35 @@ package enum PlainText {
     /// The text of `bytes` with every tag and comment replaced by a space, read on the bytes:
     /// excerpts run this over kilobytes of markup per entry.
     private static func withoutTags(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "<"), index + 1 < count, startsTag(bytes, at: index + 1) {
-                let isComment = index + 3 < count && bytes[index + 1] == UInt8(ascii: "!")
-                    && bytes[index + 2] == UInt8(ascii: "-") && bytes[index + 3] == UInt8(ascii: "-")
-                // Searched from just after `<`, so `<!-->` is a whole (empty) comment, as in HTML.
-                if let end = isComment ? findCommentEnd(in: bytes, from: index + 1) : find(UInt8(ascii: ">"), in: bytes, from: index + 1) {
-                    // Block tags separate words: "<p>one</p><p>two</p>" reads "one two". Inline
-                    // ones do not: "ft<sup>2</sup>" is "ft2", "₹<b>4,000</b>" is "₹4,000".
-                    if isComment || !isInline(bytes, tagAt: index + 1) { out.append(0x20) }
-                    index = end
-                    continue
+        // Written in place into the new string, never longer: a tag (three bytes at least)
+        // becomes one space or nothing.
+        String(unsafeUninitializedCapacity: bytes.count) { out in
+            var written = 0
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<"), index + 1 < count, startsTag(bytes, at: index + 1) {
+                    let isComment = index + 3 < count && bytes[index + 1] == UInt8(ascii: "!")
+                        && bytes[index + 2] == UInt8(ascii: "-") && bytes[index + 3] == UInt8(ascii: "-")
+                    // Searched from just after `<`, so `<!-->` is a whole (empty) comment, as in HTML.
+                    if let end = isComment ? findCommentEnd(in: bytes, from: index + 1) : find(UInt8(ascii: ">"), in: bytes, from: index + 1) {
+                        // Block tags separate words: "<p>one</p><p>two</p>" reads "one two". Inline
+                        // ones do not: "ft<sup>2</sup>" is "ft2", "₹<b>4,000</b>" is "₹4,000".
+                        if isComment || !isInline(bytes, tagAt: index + 1) {
+                            out[written] = 0x20
+                            written += 1
+                        }
+                        index = end
+                        continue
+                    }
                 }
+                out[written] = byte
+                written += 1
+                index += 1
             }
-            out.append(byte)
-            index += 1
+            return written
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The name of the tag whose text starts at `index` (after `<`, past a `/`), as a
