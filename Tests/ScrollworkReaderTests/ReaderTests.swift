@@ -1,5 +1,5 @@
 import ContentLoading
-import Feeds
+@testable import Feeds
 import FeedsTestSupport
 import Foundation
 import ImageFixtures
@@ -120,6 +120,12 @@ import Testing
 
         func type(_ text: String) {
             for character in text { key(.character(character)) }
+        }
+
+        /// Opens the search with `/` and types `text` into it.
+        func search(_ text: String) {
+            key(.character("/"))
+            type(text)
         }
 
         func line(_ row: Int) -> String {
@@ -332,8 +338,7 @@ import Testing
     func searchFiltersAsItIsTypedAndEscapeClearsIt() async throws {
         let harness = try await Harness()
         await harness.start()
-        harness.key(.character("/"))
-        harness.type("LAKE")
+        harness.search("LAKE")
         #expect(harness.line(29).hasPrefix(" /LAKE"), "the search field in the status line: \(harness.line(29))")
         await harness.pump(until: { harness.reader.viewport.items.count == 1 })
         await harness.settle()
@@ -342,8 +347,7 @@ import Testing
         harness.key(.enter)
         #expect(!harness.line(29).contains("/LAKE"))
         // A search that matches nothing says so.
-        harness.key(.character("/"))
-        harness.type("zzz")
+        harness.search("zzz")
         await harness.pump(until: { harness.reader.viewport.items.isEmpty })
         await harness.settle()
         #expect(harness.screenText.contains("No post matches “LAKEzzz”"))
@@ -360,8 +364,7 @@ import Testing
     func postsARefreshStoresAreFoundByTheSearchShownOnceIndexed() async throws {
         let harness = try await Harness()
         await harness.start()
-        harness.key(.character("/"))
-        harness.type("fresh")
+        harness.search("fresh")
         harness.key(.enter)
         await harness.pump(until: { harness.reader.viewport.items.isEmpty })
         // The refresh stores three posts; they wait for the index, which the reader builds
@@ -371,6 +374,16 @@ import Testing
         await harness.settle()
         #expect(harness.line(0).contains("3 posts matching “fresh”"))
         #expect(harness.reader.state.postsWaitingForIndex == 0)
+        harness.reader.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
+    func anIndexThatCannotBeWrittenIsSaidInTheStatusLine() async throws {
+        let harness = try await Harness()
+        try await harness.store.write { db in try db.execute(sql: "DROP TABLE search_backlog") }
+        await harness.start()
+        await harness.pump(until: { harness.reader.state.message?.hasPrefix("new posts are not indexed for search: ") == true })
+        #expect(harness.line(29).contains("new posts are not indexed for search"), "\(harness.line(29))")
         harness.reader.stop()
     }
 

@@ -236,43 +236,41 @@ extension FeedStore {
         let indexing = indexesText
         return try await write { db in
             try batches.reduce(SyncedStateCounts()) { counts, item in
-                counts + (try Self.upsertingSynced(item.batch, remoteFeedID: item.remoteFeedID, now: now, indexing: indexing)(db))
+                counts + (try Self.upsertSynced(item.batch, remoteFeedID: item.remoteFeedID, now: now, indexing: indexing, in: db))
             }
         }
     }
 
-    /// The transaction body of ``upsertSynced(_:remoteFeedID:now:)-(SyncedEntryBatch,_,_)``.
-    private static func upsertingSynced(_ batch: SyncedEntryBatch, remoteFeedID: String, now: Date,
-                                        indexing: Bool) -> (Database) throws -> SyncedStateCounts {
+    /// One feed's batch of ``upsertSynced(_:now:)``, in its transaction.
+    private static func upsertSynced(_ batch: SyncedEntryBatch, remoteFeedID: String, now: Date, indexing: Bool,
+                                     in db: Database) throws -> SyncedStateCounts {
         let entries = batch.entries
-        return { db in
-            guard let feed = try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE remoteId = ?", arguments: [remoteFeedID]) else {
-                throw FeedStoreError.database(message: "no synced feed \(remoteFeedID)")
-            }
-            var counts = SyncedStateCounts()
-            let changes = try Self.upserting(entries.map(\.entry), into: feed, now: now,
-                                             arrivingStates: entries.map { EntryFlags(isRead: $0.isRead, isStarred: $0.isStarred) },
-                                             prepared: batch.columns, indexing: indexing)(db)
-            // A new entry arrived with the server's states, which are part of its arrival, not
-            // changes; a stored one takes them unless a queued change protects them.
-            let stored = zip(entries, changes).filter { $0.1.state != .new }.map(\.0)
-            counts.new = changes.count - stored.count
-            for (column, state) in [("read", \SyncedEntryState.isRead), ("starred", \SyncedEntryState.isStarred)] {
-                let statement = try db.cachedStatement(sql: Self.syncedStateSQL(column))
-                for synced in stored {
-                    let value = synced[keyPath: state]
-                    try statement.execute(arguments: [value, synced.entry.id, feed, value])
-                    guard db.changesCount > 0 else { continue }
-                    switch (column, value) {
-                    case ("read", true): counts.markedRead += 1
-                    case ("read", false): counts.markedUnread += 1
-                    case (_, true): counts.starred += 1
-                    default: counts.unstarred += 1
-                    }
+        guard let feed = try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE remoteId = ?", arguments: [remoteFeedID]) else {
+            throw FeedStoreError.database(message: "no synced feed \(remoteFeedID)")
+        }
+        var counts = SyncedStateCounts()
+        let changes = try Self.upserting(entries.map(\.entry), into: feed, now: now,
+                                         arrivingStates: entries.map { EntryFlags(isRead: $0.isRead, isStarred: $0.isStarred) },
+                                         prepared: batch.columns, indexing: indexing)(db)
+        // A new entry arrived with the server's states, which are part of its arrival, not
+        // changes; a stored one takes them unless a queued change protects them.
+        let stored = zip(entries, changes).filter { $0.1.state != .new }.map(\.0)
+        counts.new = changes.count - stored.count
+        for (column, state) in [("read", \SyncedEntryState.isRead), ("starred", \SyncedEntryState.isStarred)] {
+            let statement = try db.cachedStatement(sql: Self.syncedStateSQL(column))
+            for synced in stored {
+                let value = synced[keyPath: state]
+                try statement.execute(arguments: [value, synced.entry.id, feed, value])
+                guard db.changesCount > 0 else { continue }
+                switch (column, value) {
+                case ("read", true): counts.markedRead += 1
+                case ("read", false): counts.markedUnread += 1
+                case (_, true): counts.starred += 1
+                default: counts.unstarred += 1
                 }
             }
-            return counts
         }
+        return counts
     }
 
     /// Applies a server's complete set of unread or starred ids to every synced entry: those

@@ -174,11 +174,7 @@ package enum PlainText {
                 var pendingSpace = false
                 var index = 0
                 while index < bytes.count {
-                    let byte = bytes[index]
-                    let (length, isSpace) = byte < 0x80
-                        // ASCII, most of any text: one byte, no decoding.
-                        ? (1, byte == 0x20 || (0x09...0x0D).contains(byte))
-                        : Self.character(bytes, at: index)
+                    let (length, isSpace) = Self.character(bytes, at: index)
                     if isSpace {
                         pendingSpace = written > 0
                     } else {

@@ -73,16 +73,16 @@ extension StoreLocating {
 /// written before it), on standard error: in place on a terminal, else a line at the start
 /// and one at the end.
 func reportMigrationProgress(done: Int, total: Int) {
-    reportIndexing(done: done, total: total, doing: "building the search index", done: "built the search index of")
+    reportIndexing(done: done, total: total, doing: "building the search index", finished: "built the search index of")
 }
 
 /// Says how far indexing the posts stored since the last search has come
 /// (``FeedStore/indexAllWaitingPosts(progress:)``), as ``reportMigrationProgress(done:total:)`` does.
 func reportWaitingPostsIndexed(done: Int, total: Int) {
-    reportIndexing(done: done, total: total, doing: "indexing new posts for search", done: "indexed")
+    reportIndexing(done: done, total: total, doing: "indexing new posts for search", finished: "indexed")
 }
 
-private func reportIndexing(done: Int, total: Int, doing: String, done finished: String) {
+private func reportIndexing(done: Int, total: Int, doing: String, finished: String) {
     let text = "\(doing): \(done) of \(total) posts"
     if isatty(STDERR_FILENO) == 1 {
         Console.showStatus(done == total ? nil : "scrollwork: " + text + "…")

@@ -341,14 +341,20 @@ package final class Reader: ListViewportHost {
 
     /// Indexes the posts waiting for the search index, a transaction of a few hundred at a
     /// time (a write of the reader's waits for one at most), until none waits, saying how many
-    /// still wait after each. A store this user may only read is left as it is; a failure
-    /// leaves the posts waiting for the next refresh.
+    /// still wait after each. A store this user may only read is left as it is; a failure is
+    /// said in the status line and leaves the posts waiting for the next refresh.
     private func indexWaitingPosts() {
         guard !store.isReadOnly else { return }
         let (store, sink) = (self.store, self.sink)
         inBackground(.index) {
             while !Task.isCancelled {
-                guard let waiting = try? await store.indexWaitingPosts() else { return }
+                let waiting: Int
+                do throws(FeedStoreError) {
+                    waiting = try await store.indexWaitingPosts()
+                } catch {
+                    if !Task.isCancelled { sink.yield(.message("new posts are not indexed for search: \(error.description)")) }
+                    return
+                }
                 sink.yield(.postsIndexed(waiting: waiting))
                 if waiting == 0 { return }
             }
