@@ -331,13 +331,13 @@ struct UIBench: AsyncParsableCommand {
         try await wheel(reader, down: true)
         try await rest(reader)
         // About a hundred changes: the demo moves on forty generations, and `r` fetches them.
-        let before = reader.viewport.items
+        let before = reader.viewport.items.compactMap(\.post)
         generations.skip(40)
         let refreshes = reader.state.refreshesFinished
         reader.sink.yield(.input(.key(KeyPress(.character("r")))))
         try await wait("the refresh", for: reader) { reader.state.refreshesFinished > refreshes }
         try await rest(reader)
-        let after = reader.viewport.items
+        let after = reader.viewport.items.compactMap(\.post)
         // Back to the top.
         try await wheel(reader, down: false)
         reader.sink.yield(.input(.key(KeyPress(.character("g")))))

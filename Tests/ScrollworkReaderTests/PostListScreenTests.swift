@@ -22,9 +22,9 @@ import Testing
 
     @Test func drawsEachPostWithItsMarksThumbnailBoxAndTexts() {
         let screen = PostListScreen(title: "Scrollwork demo — 2 posts", status: "q quit · ? help", now: now)
-        let frame = ListViewport<EntryRow>.Frame(rows: [
-            .init(item: post(1, title: "First \u{1B}]0;x\u{7} post", age: 120), top: 0, height: 5, opacity: 1, isLeaving: false),
-            .init(item: post(2, title: "Second", read: true, starred: true, age: 7_200), top: 5, height: 5, opacity: 1, isLeaving: false),
+        let frame = ListViewport<PostListRow>.Frame(rows: [
+            .init(item: .post(post(1, title: "First \u{1B}]0;x\u{7} post", age: 120)), top: 0, height: 5, opacity: 1, isLeaving: false),
+            .init(item: .post(post(2, title: "Second", read: true, starred: true, age: 7_200)), top: 5, height: 5, opacity: 1, isLeaving: false),
         ], offset: 0, contentHeight: 10)
         var buffer = CellBuffer(columns: 60, rows: 12)
         screen.draw(frame, pictures: { $0.id == 1 ? .loading : .failed }, in: buffer.layout, into: &buffer)
@@ -49,8 +49,8 @@ import Testing
         // `image_mode = "none"`: the title starts after the unread mark.
         var screen = PostListScreen(title: "Header", status: "Status", now: now)
         screen.showsPictures = false
-        let frame = ListViewport<EntryRow>.Frame(rows: [
-            .init(item: post(1, title: "First", age: 10), top: 0, height: 5, opacity: 1, isLeaving: false),
+        let frame = ListViewport<PostListRow>.Frame(rows: [
+            .init(item: .post(post(1, title: "First", age: 10)), top: 0, height: 5, opacity: 1, isLeaving: false),
         ], offset: 0, contentHeight: 5)
         var buffer = CellBuffer(columns: 40, rows: 8)
         screen.draw(frame, pictures: { _ in .loading }, in: buffer.layout, into: &buffer)
@@ -60,9 +60,9 @@ import Testing
 
     @Test func aPostHalfScrolledOutNeverDrawsOverTheHeaderOrStatus() {
         let screen = PostListScreen(title: "Header", status: "Status", now: now)
-        let frame = ListViewport<EntryRow>.Frame(rows: [
-            .init(item: post(1, title: "Above", age: 10), top: -2, height: 5, opacity: 1, isLeaving: false),
-            .init(item: post(2, title: "Below", age: 10), top: 6, height: 5, opacity: 1, isLeaving: false),
+        let frame = ListViewport<PostListRow>.Frame(rows: [
+            .init(item: .post(post(1, title: "Above", age: 10)), top: -2, height: 5, opacity: 1, isLeaving: false),
+            .init(item: .post(post(2, title: "Below", age: 10)), top: 6, height: 5, opacity: 1, isLeaving: false),
         ], offset: 2, contentHeight: 20)
         var buffer = CellBuffer(columns: 40, rows: 8)
         screen.draw(frame, pictures: { _ in .loading }, in: buffer.layout, into: &buffer)
@@ -85,8 +85,8 @@ import Testing
     @Test func aSearchsWordsAreMarkedInTitlesAndExcerpts() {
         var screen = PostListScreen(title: "Search", status: "", now: now)
         screen.highlight = SearchHighlight(SearchQuery(parsing: "cafe sta", asYouType: true))
-        let frame = ListViewport<EntryRow>.Frame(rows: [
-            .init(item: post(1, title: "Le Café du Commerce", age: 60), top: 0, height: 5, opacity: 1, isLeaving: false),
+        let frame = ListViewport<PostListRow>.Frame(rows: [
+            .init(item: .post(post(1, title: "Le Café du Commerce", age: 60)), top: 0, height: 5, opacity: 1, isLeaving: false),
         ], offset: 0, contentHeight: 5)
         var buffer = CellBuffer(columns: 60, rows: 8)
         screen.draw(frame, pictures: { _ in .loading }, in: buffer.layout, into: &buffer)
@@ -118,7 +118,7 @@ import Testing
         screen.strips = cache
         var wide = post(1, title: "東京の雨 🌧️ and more", age: 60)
         let frame = { (item: EntryRow) in
-            ListViewport<EntryRow>.Frame(rows: [.init(item: item, top: 0, height: 5, opacity: 1, isLeaving: false)], offset: 0, contentHeight: 5)
+            ListViewport<PostListRow>.Frame(rows: [.init(item: .post(item), top: 0, height: 5, opacity: 1, isLeaving: false)], offset: 0, contentHeight: 5)
         }
         var buffer = CellBuffer(columns: 50, rows: 8)
         screen.draw(frame(wide), pictures: { _ in .loading }, in: buffer.layout, into: &buffer)

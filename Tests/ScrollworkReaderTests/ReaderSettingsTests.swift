@@ -43,6 +43,7 @@ import TerminalUI
         #expect(defaults.refreshInterval == .seconds(1800))
         #expect(defaults.markReadOnScroll == false)
         #expect(defaults.markReadAfter == .milliseconds(1500))
+        #expect(defaults.groupByDay == false)
         #expect(defaults.imageMode == .auto)
         #expect(defaults.keys == .defaults)
         #expect(defaults.colors == .defaults)
@@ -71,6 +72,7 @@ import TerminalUI
             refresh_interval = 0
             mark_read_on_scroll = true
             mark_read_after = 3
+            group_by_day = true
             image_mode = "blocks"
 
             [colors]
@@ -88,6 +90,8 @@ import TerminalUI
         #expect(read.refreshInterval == nil)
         #expect(read.markReadOnScroll)
         #expect(read.markReadAfter == .seconds(3))
+        #expect(read.groupByDay)
+        #expect(ReaderOptions(settings: read, colorMode: .palette256).groupsByDay)
         #expect(read.imageMode == .always(.blocks))
         #expect(read.colors == ReaderColors(accent: .rgb(0x1F, 0x2E, 0x3D), dim: .ansi(8), unread: .ansi(12), selectionBackground: .indexed(236)))
         #expect(read.keys.action(for: KeyPress(.character("q"))) == .quit)
@@ -105,6 +109,7 @@ import TerminalUI
         custom.refreshInterval = nil
         custom.markReadOnScroll = true
         custom.markReadAfter = .milliseconds(2250)
+        custom.groupByDay = true
         custom.imageMode = .always(.none)
         custom.colors = ReaderColors(accent: .rgb(1, 2, 255), dim: .default, unread: .ansi(9), selectionBackground: .indexed(17))
         custom.keys = try KeyBindings(overriding: [.quit: [KeyPress(.character("q"))], .search: [KeyPress(.character("\""))], .help: []])
@@ -324,6 +329,8 @@ import TerminalUI
                 == SettingsProblem(line: 2, kind: .wrongType(key: "refresh_interval", expected: "a whole number of minutes", found: "a string")))
         #expect(problem("mark_read_on_scroll = 1")?.kind
                 == .wrongType(key: "mark_read_on_scroll", expected: "true or false", found: "an integer"))
+        #expect(problem("group_by_day = \"yes\"")?.kind
+                == .wrongType(key: "group_by_day", expected: "true or false", found: "a string"))
         #expect(problem("\n\nmark_read_after = 2021-01-01")?.line == 3)
         #expect(problem("colors = 3")?.kind == .wrongType(key: "colors", expected: "a table such as [colors]", found: "an integer"))
         #expect(problem("[keys]\nup = 1\n")?.line == 2)

@@ -22,7 +22,7 @@ import Testing
         #expect(started.contains(.wake(.firstScreenDeadline, after: .milliseconds(250))))
         #expect(!Self.refreshes(started))
         // The rows arrive: no refresh yet, their frame is not out.
-        #expect(!Self.refreshes(state.update(Fixture.snapshot(list.items), list: Fixture.list(0), now: .zero)))
+        #expect(!Self.refreshes(state.update(Fixture.snapshot(list.posts), list: Fixture.list(0), now: .zero)))
         // A frame with the posts on it: the refresh starts, once.
         #expect(Self.refreshes(state.update(.frameTick, list: list, now: .milliseconds(16))))
         #expect(!Self.refreshes(state.update(.frameTick, list: list, now: .milliseconds(33))))

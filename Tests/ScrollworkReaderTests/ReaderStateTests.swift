@@ -8,6 +8,11 @@ import Testing
 
 /// The reader's state machine, driven event by event: no store, no terminal, no frames. Each
 /// test reads the effects that ``ReaderState/update(_:list:now:)`` returns.
+extension ReaderList {
+    /// The list's posts, without the days' headings.
+    var posts: [EntryRow] { items.compactMap(\.post) }
+}
+
 @MainActor
 @Suite struct ReaderStateTests {
     static let epoch = Date(timeIntervalSince1970: 1_790_000_000)
@@ -21,32 +26,43 @@ import Testing
     /// A list of `count` posts in a viewport `height` rows tall scrolled to `offset`, at rest,
     /// with the frame its viewport would draw.
     static func list(_ count: Int, height: Double = 25, offset: Double = 0, rows: [EntryRow]? = nil) -> ReaderList {
-        let items = rows ?? (0..<count).map { row(Int64($0)) }
-        let geometry = RowGeometry(heights: Array(repeating: rowHeight, count: items.count))
+        list(PostListRow.ungrouped(rows ?? (0..<count).map { row(Int64($0)) }), height: height, offset: offset)
+    }
+
+    /// A list of `items` (posts, maybe under days' headings) in a viewport `height` rows tall
+    /// scrolled to `offset`, at rest, with the frame its viewport would draw: the top day's
+    /// heading pinned.
+    static func list(_ items: [PostListRow], height: Double = 25, offset: Double = 0) -> ReaderList {
+        let geometry = RowGeometry(heights: items.map { Double(PostListScreen.height(of: $0)) })
         var scroll = ScrollModel()
         scroll.setSizes(content: geometry.totalHeight, viewport: height)
         scroll.scroll(to: offset, animated: false, at: .zero)
         let visible = geometry.rows(inOffset: scroll.offset, length: height)
-        let frameRows = visible.map { index in
-            ListViewport<EntryRow>.Row(item: items[index], top: geometry.offset(ofRow: index) - scroll.offset, height: rowHeight,
-                                       opacity: 1, isLeaving: false)
+        let headers = SectionHeaders(of: items) { $0.isHeading }
+        let pinned = headers.pinned(in: geometry, atOffset: scroll.offset)
+        let frameRows = visible.filter { $0 != pinned?.row }.map { index in
+            ListViewport<PostListRow>.Row(item: items[index], top: geometry.offset(ofRow: index) - scroll.offset,
+                                          height: geometry.height(ofRow: index), opacity: 1, isLeaving: false)
+        }
+        let pinnedRow = pinned.map {
+            ListViewport<PostListRow>.Row(item: items[$0.row], top: $0.top, height: geometry.height(ofRow: $0.row), opacity: 1, isLeaving: false)
         }
         return ReaderList(items: items, geometry: geometry, scroll: scroll,
-                          frame: .init(rows: frameRows, offset: scroll.offset, contentHeight: geometry.totalHeight))
+                          frame: .init(rows: frameRows, offset: scroll.offset, contentHeight: geometry.totalHeight, pinnedHeader: pinnedRow))
     }
 
     /// A state showing `list`'s posts, in a terminal 27 rows tall (a body of 25).
     static func state(_ list: ReaderList, options: ReaderOptions = ReaderOptions()) -> ReaderState {
         var state = ReaderState(title: "Test", options: options, layout: ScreenLayout(columns: 80, rows: 27))
         _ = state.start()
-        _ = state.update(Self.snapshot(list.items), list: list, now: .zero)
+        _ = state.update(Self.snapshot(list.posts), list: list, now: .zero)
         return state
     }
 
     /// The store's snapshot of `rows` for query `generation`.
-    static func snapshot(_ rows: [EntryRow], generation: Int = 1) -> ReaderEvent {
+    static func snapshot(_ rows: [EntryRow], generation: Int = 1, date: Date = epoch) -> ReaderEvent {
         .rows(rows, Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) }), unread: rows.filter { !$0.isRead }.count,
-              generation: generation)
+              generation: generation, date: date)
     }
 
     static func key(_ character: Character) -> ReaderEvent {
@@ -128,7 +144,7 @@ import Testing
         let list = Self.list(10)
         var state = Self.state(list)
         _ = state.update(Self.key("s"), list: list, now: .zero)
-        var starred = list.items
+        var starred = list.posts
         starred[0].isStarred = true
         _ = state.update(Self.snapshot(starred), list: list, now: .zero)
         #expect(state.pending[0]?.starred == true, "the write has not said it finished")
@@ -153,17 +169,18 @@ import Testing
         let effects = state.update(Self.key("u"), list: list, now: .zero)
         #expect(effects.contains(.follow(ReaderState.ListFilter(unreadOnly: true), generation: 2)))
         #expect(ReaderState.ListFilter(unreadOnly: true).query(now: Self.epoch) == EntryQuery(unreadOnly: true, limit: 10_000))
-        #expect(state.update(Self.snapshot(list.items), list: list, now: .zero).isEmpty)
-        #expect(state.update(Self.snapshot(list.items, generation: 2), list: list, now: .zero)
+        #expect(state.update(Self.snapshot(list.posts), list: list, now: .zero).isEmpty)
+        #expect(state.update(Self.snapshot(list.posts, generation: 2), list: list, now: .zero)
             == [.submit(list.items, animated: false)])
-        #expect(state.update(Self.snapshot(list.items, generation: 2), list: list, now: .zero)
+        #expect(state.update(Self.snapshot(list.posts, generation: 2), list: list, now: .zero)
             == [.submit(list.items, animated: true)])
         // A search typed on narrows the same list: its first snapshot animates.
         _ = state.update(Self.key("/"), list: list, now: .zero)
         _ = state.update(Self.key("p"), list: list, now: .zero)
         _ = state.update(Self.key("o"), list: list, now: .zero)
-        let narrowed = Array(list.items.prefix(3))
-        #expect(state.update(Self.snapshot(narrowed, generation: 4), list: list, now: .zero) == [.submit(narrowed, animated: true)])
+        let narrowed = Array(list.posts.prefix(3))
+        #expect(state.update(Self.snapshot(narrowed, generation: 4), list: list, now: .zero)
+            == [.submit(PostListRow.ungrouped(narrowed), animated: true)])
     }
 
     @Test func aTypedSearchIsAFullTextQueryWhoseLastWordIsAPrefixAndWhoseMistakesAreSaid() {

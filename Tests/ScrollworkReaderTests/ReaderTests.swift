@@ -211,7 +211,7 @@ import Testing
         #expect(harness.reader.viewport.items.map(\.id) == look.rows.map(\.id))
         // Later snapshots still arrive: a post marked read is shown read.
         try await harness.store.setRead(true, entries: [look.rows[0].id])
-        await harness.pump(until: { harness.reader.viewport.items.first?.isRead == true })
+        await harness.pump(until: { harness.reader.viewport.items.first?.post?.isRead == true })
         harness.reader.stop()
     }
 
@@ -477,6 +477,65 @@ import Testing
         harness.reader.stop()
     }
 
+    /// Grouped by day, in the in-memory terminal: the day's heading stays on the list's first
+    /// line while its posts scroll under it, and a refresh whose posts start a new day
+    /// animates that day's heading in above them, through the same diff.
+    @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
+    func groupedByDayTheHeadingStaysOnTopAndARefreshOfANewDayAnimatesItsHeadingIn() async throws {
+        var options = Reader.Options()
+        options.groupsByDay = true
+        // A time zone where the stored posts were written before midnight and the fresh ones
+        // after it: the epoch (14:13:20 UTC) is 23:59:20 at UTC+9:46, and the reader's clock,
+        // ten minutes on, says it is the next day.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(secondsFromGMT: 35_160))
+        options.calendar = calendar
+        let harness = try await Harness(options: options)
+        await harness.start()
+        await harness.settle()
+        #expect(harness.line(0).contains("31 posts"), "headings are not posts: \(harness.line(0))")
+        #expect(harness.line(1).hasPrefix("  Yesterday ───"), "\(harness.screenText)")
+        #expect(harness.line(2).contains("News post 0"))
+        #expect(harness.terminal.screen.screen[1, 2].style.attributes.contains(.bold))
+
+        // Ten posts down, the heading is still on the first line, over the posts.
+        for _ in 0..<10 { harness.key(.character("j")) }
+        await harness.settle()
+        #expect(harness.line(1).hasPrefix("  Yesterday ───"), "\(harness.screenText)")
+        #expect(!harness.screenText.contains("News post 0 "))
+        #expect(harness.screenText.contains("News post 9"))
+        harness.key(.character("g"))
+        await harness.settle()
+
+        // The refresh brings three posts of the new day: "Today" comes in above them, fading
+        // in as they do, frame by frame.
+        harness.key(.character("r"))
+        var todayOpacities: [Double] = []
+        for _ in 0..<50 where harness.reader.viewport.items.count < 37 || harness.reader.viewport.needsTick {
+            await harness.pump()
+            await harness.reader.viewport.settled()
+            while harness.frames.hasPendingFrame {
+                harness.frames.advance()
+                let frame = harness.reader.lastFrame
+                let today = (frame.rows + [frame.pinnedHeader].compactMap { $0 }).first { row in
+                    if case .day(let heading) = row.item { heading.title == "Today" } else { false }
+                }
+                if let today { todayOpacities.append(today.opacity) }
+                await harness.reader.viewport.settled()
+            }
+        }
+        await harness.settle()
+        #expect(todayOpacities.contains { $0 < 1 } && todayOpacities.last == 1, "\(todayOpacities)")
+        let headings = harness.reader.viewport.items.compactMap { row in
+            if case .day(let heading) = row { heading.title } else { nil }
+        }
+        #expect(headings == ["Today", "Yesterday", "Thursday 10 September"])
+        #expect(harness.line(1).hasPrefix("  Today ───"), "\(harness.screenText)")
+        #expect(harness.line(2).contains("Fresh post 2"))
+        #expect(harness.screenText.contains("  Yesterday ───"))
+        harness.reader.stop()
+    }
+
     /// `bench ui`'s script, on frames the test fires: a long fling down through 500 posts, a
     /// refresh that brings a hundred, a fling back up and `g`. After every frame of the
     /// flings, each line of the list shows its own post, in the list's order with none
@@ -489,7 +548,7 @@ import Testing
         var frames = 0
         /// The list's lines name consecutive posts of the viewport's list, in its order.
         func checkScreen(_ moment: String) {
-            let index = Dictionary(harness.reader.viewport.items.enumerated().map { ($0.element.title, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            let index = Dictionary(harness.reader.viewport.items.enumerated().compactMap { row in row.element.post.map { ($0.title, row.offset) } }, uniquingKeysWith: { first, _ in first })
             let shown = (1..<29).compactMap { row in harness.line(row).firstMatch(of: title).map { String($0.output) } }
             #expect(shown.count >= 5, "\(moment): a screen of posts: \(harness.screenText)")
             let positions: [Int?] = shown.map { index[$0] }
@@ -516,7 +575,7 @@ import Testing
         wheel(down: true)
         #expect(!harness.line(1).contains("News post 0"), "the fling moved the list: \(harness.screenText)")
         let first = (1..<29).lazy.compactMap { harness.line($0).firstMatch(of: title).map { String($0.output) } }.first
-        let deep = harness.reader.viewport.items.firstIndex { $0.title == first } ?? 0
+        let deep = harness.reader.viewport.items.firstIndex { $0.post?.title == first } ?? 0
         #expect(deep > 100, "a long fling goes far: the first post shown is \(first ?? "none"), at \(deep): \(harness.screenText)")
 
         harness.key(.character("r"))

@@ -10,6 +10,13 @@ import TerminalUI
 struct PostListScreen {
     /// Terminal rows per post: four lines (title, byline, two of excerpt) and a gap.
     static let rowHeight = 5
+    /// Terminal rows per day's heading, when the list is grouped by day: one line.
+    static let headingHeight = 1
+
+    /// The rows `row` takes on screen.
+    static func height(of row: PostListRow) -> Int {
+        row.isHeading ? headingHeight : rowHeight
+    }
     /// The thumbnail box, in cells: 12 columns of 4 rows hold 12 × 8 half-block pixels, a
     /// 3:2 picture on cells twice as tall as wide.
     static let thumbnail = (columns: 12, rows: 4)
@@ -77,7 +84,8 @@ struct PostListScreen {
             (.down, .up, "move the cursor"), (.pageDown, .pageUp, "page down / up"), (.top, .bottom, "top / bottom"),
             (.open, nil, "open the post"), (.openLink, nil, "open its link in the browser"),
             (.refresh, .refreshAll, "refresh this feed / all"), (.feeds, nil, "feeds, with unread counts"),
-            (.search, .saveSearch, "search as you type / save as a feed"), (.searchOrder, nil, "a search by relevance or date"), (.star, nil, "star or unstar"), (.toggleRead, nil, "mark read or unread"),
+            (.search, .saveSearch, "search as you type / save as a feed"), (.searchOrder, nil, "a search by relevance or date"),
+            (.groupByDay, nil, "group by day, or not"), (.star, nil, "star or unstar"), (.toggleRead, nil, "mark read or unread"),
             (.markAllRead, nil, "mark all read"), (.unreadOnly, nil, "unread only / all"), (.back, .quit, "back, or quit / quit"),
             (.help, nil, "this help (any key closes it)"),
         ]
@@ -89,7 +97,7 @@ struct PostListScreen {
 
     /// Draws the screen into `buffer` as `layout` places it: the header in the title bar, the
     /// list in the body (the viewport's height), the status line.
-    func draw(_ frame: ListViewport<EntryRow>.Frame, pictures: (EntryRow) -> PictureState, in layout: ScreenLayout,
+    func draw(_ frame: ListViewport<PostListRow>.Frame, pictures: (EntryRow) -> PictureState, in layout: ScreenLayout,
               into buffer: inout CellBuffer) {
         let width = buffer.columns
         let listTop = layout.body.top
@@ -98,10 +106,18 @@ struct PostListScreen {
         buffer.drawTitleBar(title, accent: colors.accent, in: layout)
 
         strips?.keep(only: Set(frame.rows.map(\.item.id)))
+        let clip = listTop..<(listTop + listHeight)
         for row in frame.rows {
             let top = listTop + Int(row.top.rounded())
-            draw(row.item, at: top, fading: row.opacity < 0.5 || row.isLeaving, pictures: pictures, into: &buffer,
-                 clip: listTop..<(listTop + listHeight))
+            let fading = row.opacity < 0.5 || row.isLeaving
+            switch row.item {
+            case .post(let post): draw(post, at: top, fading: fading, pictures: pictures, into: &buffer, clip: clip)
+            case .day(let heading): draw(heading, at: top, fading: fading, into: &buffer, clip: clip)
+            }
+        }
+        // The top day's heading, pinned over the posts scrolling under it.
+        if let pinned = frame.pinnedHeader, case .day(let heading) = pinned.item {
+            draw(heading, at: listTop + Int(pinned.top.rounded()), fading: false, into: &buffer, clip: clip)
         }
 
         if frame.rows.isEmpty, let emptyText {
@@ -127,6 +143,22 @@ struct PostListScreen {
             let row = top + 2 + index
             buffer.write(" " + keys, row: row, column: left, style: CellStyle(foreground: .indexed(117), background: .indexed(238)), limit: left + 24)
             buffer.write(action, row: row, column: left + 25, style: style, limit: left + boxWidth)
+        }
+    }
+
+    /// A day's heading: its title in bold, and a rule in the dim colour to the right edge. It
+    /// fills its line, so the posts scrolling under a pinned heading never show through.
+    private func draw(_ heading: DayHeading, at top: Int, fading: Bool, into buffer: inout CellBuffer, clip: Range<Int>) {
+        guard clip.contains(top) else { return }
+        let width = buffer.columns
+        let dim: CellAttributes = fading ? .dim : []
+        buffer.fill(row: top, column: 0, width: width, height: 1, with: .blank)
+        let title = TextLayout.truncated(heading.title, toWidth: max(1, width - 4))
+        buffer.write(title, row: top, column: 2, style: CellStyle(attributes: CellAttributes.bold.union(dim)))
+        let ruleStart = 2 + DisplayWidth.of(title) + 1
+        if ruleStart < width - 1 {
+            buffer.write(String(repeating: "─", count: width - 1 - ruleStart), row: top, column: ruleStart,
+                         style: CellStyle(foreground: colors.dim, attributes: dim))
         }
     }
 

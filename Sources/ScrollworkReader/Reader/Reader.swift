@@ -21,7 +21,7 @@ import ThumbnailLoading
 /// ``ScriptedTerminal`` and ``ManualFrames``.
 @MainActor
 package final class Reader: ListViewportHost {
-    package typealias Item = EntryRow
+    package typealias Item = PostListRow
     package typealias Event = ReaderEvent
     package typealias Options = ReaderOptions
 
@@ -41,7 +41,7 @@ package final class Reader: ListViewportHost {
     /// another comes. The app returns the allocator's freed memory to the system there, off the
     /// frames' path.
     package var atRest: (@MainActor () -> Void)?
-    package private(set) var viewport: ListViewport<EntryRow>!
+    package private(set) var viewport: ListViewport<PostListRow>!
     let events: AsyncStream<Event>
     package let sink: AsyncStream<Event>.Continuation
     /// The wall clock that relative dates count from.
@@ -50,7 +50,7 @@ package final class Reader: ListViewportHost {
     private var renderer: FrameRenderer
     private var buffer: CellBuffer
     /// The last frame the viewport rendered, drawn again when only the status changes.
-    package private(set) var lastFrame = ListViewport<EntryRow>.Frame(rows: [], offset: 0, contentHeight: 0)
+    package private(set) var lastFrame = ListViewport<PostListRow>.Frame(rows: [], offset: 0, contentHeight: 0)
     /// The posts' cells as last drawn, reused while they are unchanged.
     private let strips = PostListScreen.StripCache()
     private var frameRequested = false
@@ -213,7 +213,7 @@ package final class Reader: ListViewportHost {
         perform(state.start(holdingRefresh: holdingRefresh))
         // The state follows its first query now, in its first generation.
         if let (rows, query) = firstRows, query == state.filter.query(now: date()) {
-            send(Self.snapshot(rows, generation: state.generation))
+            send(Self.snapshot(rows, generation: state.generation, date: date()))
         }
         firstRows = nil
         viewport.tick(at: now)
@@ -364,12 +364,12 @@ package final class Reader: ListViewportHost {
     /// Follows the rows of `query`: every committed change that alters them arrives as a
     /// snapshot, diffed and animated by the viewport.
     private func follow(_ query: EntryQuery, generation: Int) {
-        let sink = self.sink
+        let (sink, date) = (self.sink, self.date)
         let observation = store.observeRows(query)
         inBackground(.rows) {
             do {
                 for try await rows in observation {
-                    sink.yield(Self.snapshot(rows, generation: generation))
+                    sink.yield(Self.snapshot(rows, generation: generation, date: date()))
                 }
             } catch {
                 sink.yield(.message("the database failed: \(error)"))
@@ -379,10 +379,10 @@ package final class Reader: ListViewportHost {
 
     /// The event of a snapshot of the list's rows: the rows, by identifier, and how many are
     /// unread.
-    private nonisolated static func snapshot(_ rows: [EntryRow], generation: Int) -> Event {
+    private nonisolated static func snapshot(_ rows: [EntryRow], generation: Int, date: Date) -> Event {
         let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let unread = rows.reduce(0) { $0 + ($1.isRead ? 0 : 1) }
-        return .rows(rows, byID, unread: unread, generation: generation)
+        return .rows(rows, byID, unread: unread, generation: generation, date: date)
     }
 
     /// Follows the feeds' counts while the feed list is open.
@@ -481,7 +481,8 @@ package final class Reader: ListViewportHost {
     private func draw() {
         guard state.running else { return }
         let layout = state.layout
-        let view = ReaderView(state: state, frame: lastFrame, count: viewport.items.count,
+        // The posts the list holds, its days' headings left out.
+        let view = ReaderView(state: state, frame: lastFrame, count: viewport.items.count - viewport.sectionHeaders.rows.count,
                               thumbnail: { [thumbnails] in thumbnails.picture(for: $0) }, figure: { [thumbnails] in thumbnails.figure($0) },
                               figures: figures, now: date())
         view.draw(into: &buffer, strips: strips)
@@ -507,7 +508,7 @@ package final class Reader: ListViewportHost {
         placer = Self.placer(for: mode, compressed: state.options.compressesPictures)
         renderer.options.scrollsRegions = mode.scrollsRegions
         let display = viewport.ranges.display.clamped(to: viewport.items.indices)
-        thumbnails.setCellPixels(mode.cellPixels, glyphs: mode.glyphs, displayed: Array(viewport.items[display]))
+        thumbnails.setCellPixels(mode.cellPixels, glyphs: mode.glyphs, displayed: viewport.items[display].compactMap(\.post))
     }
 
     /// What draws pictures over the cells in `mode`, if anything does.
@@ -562,18 +563,21 @@ package final class Reader: ListViewportHost {
 
     // MARK: ListViewportHost
 
-    package func estimatedHeight(of item: EntryRow) -> Double { Double(PostListScreen.rowHeight) }
-    package func didApply(_ update: UpdateCoalescer<SoleSection, EntryRow>.Update) {}
-    package func willDisplay(_ item: EntryRow, at row: Int) {
-        guard state.options.showsPictures else { return }
-        thumbnails.display(item)
+    package func estimatedHeight(of item: PostListRow) -> Double { Double(PostListScreen.height(of: item)) }
+    package func didApply(_ update: UpdateCoalescer<SoleSection, PostListRow>.Update) {}
+    package func willDisplay(_ item: PostListRow, at row: Int) {
+        guard state.options.showsPictures, let post = item.post else { return }
+        thumbnails.display(post)
     }
+
+    /// A day's heading heads its day's posts, pinned at the top while they scroll.
+    package func isSectionHeader(_ item: PostListRow) -> Bool { item.isHeading }
 
     package func didEndDisplaying(_ id: EntryRow.ID) {
         thumbnails.endDisplay(id)
     }
 
-    package func render(_ frame: ListViewport<EntryRow>.Frame) {
+    package func render(_ frame: ListViewport<PostListRow>.Frame) {
         if state.options.showsPictures { thumbnails.load(viewport.ranges, items: viewport.items) }
         lastFrame = frame
         draw()

@@ -29,8 +29,9 @@ enum ReaderEffect: Equatable {
     /// The terminal has this layout now.
     case resize(ScreenLayout)
     case moveList(ListMotion)
-    /// A snapshot for the list; `animated` false when it is another query's list.
-    case submit([EntryRow], animated: Bool)
+    /// A snapshot for the list, its posts grouped by day or not; `animated` false when it is
+    /// another query's list.
+    case submit([PostListRow], animated: Bool)
     /// Follow the store's rows for a query, dropping snapshots of any earlier generation.
     case follow(ReaderState.ListFilter, generation: Int)
     /// Follow the feeds' counts, or stop.

@@ -9,8 +9,9 @@ import TerminalUI
 package enum ReaderEvent: Sendable {
     case input(InputEvent)
     /// A snapshot of the list of query `generation`, with its rows by identity (made off the
-    /// main actor). Snapshots of an earlier query are dropped.
-    case rows([EntryRow], [EntryRow.ID: EntryRow], unread: Int, generation: Int)
+    /// main actor), read at `date` on the wall clock (which says what "today" is in a list
+    /// grouped by day). Snapshots of an earlier query are dropped.
+    case rows([EntryRow], [EntryRow.ID: EntryRow], unread: Int, generation: Int, date: Date)
     /// The feeds with their counts, for the feed list.
     case feeds(FeedOverview)
     case refreshProgress(FeedRefreshProgress)

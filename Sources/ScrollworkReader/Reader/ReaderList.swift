@@ -8,21 +8,42 @@ import TerminalUI
 /// items, layout and motion, and the last frame drawn. Values all: a test makes one without a
 /// viewport.
 struct ReaderList {
-    var items: [EntryRow]
+    /// The posts, with the days' headings when the list is grouped by day.
+    var items: [PostListRow]
     var geometry: RowGeometry
     var scroll: ScrollModel
-    var frame: ListViewport<EntryRow>.Frame
+    var frame: ListViewport<PostListRow>.Frame
 
-    /// The first post fully on screen.
+    /// How far down the list's top the pinned day heading covers it: 0 when none is pinned.
+    var coveredTop: Double {
+        frame.pinnedHeader.map { max(0, $0.top + $0.height) } ?? 0
+    }
+
+    /// The first post fully on screen, below the pinned heading; the last post when none is.
+    /// The first row when the list has no post.
     var topRow: Int {
-        let offset = scroll.offset
-        let row = geometry.row(atOffset: offset) ?? 0
-        return geometry.offset(ofRow: row) < offset ? min(row + 1, max(0, items.count - 1)) : row
+        guard !items.isEmpty else { return 0 }
+        let offset = scroll.offset + coveredTop
+        var row = geometry.row(atOffset: offset) ?? 0
+        if geometry.offset(ofRow: row) < offset { row += 1 }
+        return post(atOrAfter: min(row, items.count - 1), step: 1) ?? post(atOrAfter: items.count - 1, step: -1) ?? 0
     }
 
     /// The row of the post `id`, if the list holds it.
     /// - Complexity: O(n).
     func row(of id: EntryRow.ID?) -> Int? {
         id.flatMap { id in items.firstIndex { $0.id == id } }
+    }
+
+    /// The first row from `row` on, going by `step` (1 or -1), that is a post, not a day's
+    /// heading; `nil` past either end.
+    /// - Complexity: O(1) in a grouped list (a heading is followed by a post), O(k) in k rows passed.
+    func post(atOrAfter row: Int, step: Int) -> Int? {
+        var row = row
+        while items.indices.contains(row) {
+            if !items[row].isHeading { return row }
+            row += step
+        }
+        return nil
     }
 }

@@ -26,6 +26,11 @@ package struct ReaderOptions {
     package var queryFeeds: [QueryFeed] = []
     /// The settings file, where a saved search goes; `nil` when searches cannot be saved.
     package var settingsFile: URL?
+    /// Whether the post list is grouped by day, under headings pinned as it scrolls
+    /// (`group_by_day`; a key toggles it).
+    package var groupsByDay = false
+    /// The calendar whose days group the list: the user's, with their time zone.
+    package var calendar = Calendar.current
 
     /// Whether thumbnails and article pictures are drawn at all (`image_mode = "none"` turns
     /// them off, with their boxes).
@@ -39,6 +44,7 @@ package struct ReaderOptions {
         refreshInterval = settings.refreshInterval
         markReadAfter = settings.markReadOnScroll ? settings.markReadAfter : nil
         queryFeeds = settings.queryFeeds
+        groupsByDay = settings.groupByDay
         self.colorMode = colorMode
         keys = settings.keys
         colors = settings.colors

@@ -104,6 +104,9 @@ package struct ReaderState {
     private(set) var selectedID: EntryRow.ID?
     /// The newest snapshot's rows by identity.
     private(set) var rowsByID: [EntryRow.ID: EntryRow] = [:]
+    /// The newest snapshot's rows in order, and when it was read, for grouping them by day
+    /// again when the grouping is turned on or off.
+    private var snapshotRows: (posts: [EntryRow], date: Date) = ([], Date(timeIntervalSince1970: 0))
     /// Unread posts in the newest snapshot.
     private(set) var unreadCount = 0
     /// The status line's message, shown until the next one.
@@ -213,7 +216,7 @@ package struct ReaderState {
         // for it starts.
         if refreshWaits, running {
             switch event {
-            case .rows(let rows, _, _, _) where rows.isEmpty: effects += startRefreshingOnce()
+            case .rows(let rows, _, _, _, _) where rows.isEmpty: effects += startRefreshingOnce()
             case .frameTick where !list.items.isEmpty: effects += startRefreshingOnce()
             case .timer(.firstScreenDeadline): effects += startRefreshingOnce()
             default: break
@@ -242,9 +245,10 @@ package struct ReaderState {
             return handle(input, list: list, now: now)
         case .kernelCellPixels(let cell):
             return followKernel(cell, list: list, now: now)
-        case let .rows(rows, byID, unread, generation):
+        case let .rows(rows, byID, unread, generation, date):
             guard generation == self.generation else { return [] }
             rowsByID = byID
+            snapshotRows = (rows, date)
             unreadCount = unread
             settlePending()
             // The first snapshot of a new query is another list, not a change to animate.
@@ -252,7 +256,7 @@ package struct ReaderState {
             // out, in and into their ranks through the diff, as a refresh's do.
             let animated = generation == shownGeneration || generation == refinedGeneration
             shownGeneration = generation
-            return [.submit(rows, animated: animated)]
+            return [.submit(listRows, animated: animated)]
         case .feeds(let overview):
             let summaries = overview.feeds
             if case .feeds(var list) = screen {
@@ -463,6 +467,16 @@ package struct ReaderState {
             let key = options.keys.label(for: .searchOrder)
             message = filter.order == .date ? "newest first · \(key) orders by relevance" : "most relevant first · \(key) orders by date"
             return effects + [.moveList(.scroll(to: 0, animated: false)), .draw]
+        case .groupByDay:
+            options.groupsByDay.toggle()
+            let key = options.keys.label(for: .groupByDay)
+            if options.groupsByDay && !groupsByDay {
+                message = "grouped by day when ordered by date · \(key) turns it off"
+            } else {
+                message = options.groupsByDay ? "grouped by day · \(key) ungroups" : "not grouped by day · \(key) groups"
+            }
+            // The same posts, their headings animating in or out; the cursor stays on its post.
+            return [.submit(listRows, animated: true), .draw]
         case .feeds: return showFeeds()
         case .openLink:
             guard let id = targetID(list: list) else { return [] }
@@ -573,11 +587,12 @@ package struct ReaderState {
             return [.moveList(.fling(velocity: direction == .up ? -1_200 : 1_200))]
         }
         let body = layout.body
-        guard case .press(.left) = mouse.action,
+        // A click on a day's heading, or on the one pinned over the list, opens nothing.
+        guard case .press(.left) = mouse.action, mouse.row >= body.top + Int(list.coveredTop.rounded()),
               let row = list.frame.rows.first(where: { row in
                   let top = body.top + Int(row.top.rounded())
-                  return !row.isLeaving && top <= mouse.row && mouse.row < top + PostListScreen.rowHeight && body.contains(mouse.row)
-              })
+                  return !row.isLeaving && top <= mouse.row && mouse.row < top + Int(row.height.rounded()) && body.contains(mouse.row)
+              }), row.item.post != nil
         else { return [] }
         selectedID = row.item.id
         return openTarget(list: list)
@@ -593,7 +608,8 @@ package struct ReaderState {
         let items = list.items
         guard !items.isEmpty else { return [] }
         let current = list.row(of: selectedID)
-        let next = min(max(0, (current ?? list.topRow) + (current == nil ? 0 : delta)), items.count - 1)
+        // The next post that way, over a day's heading; the cursor stays at either end.
+        let next = current.map { list.post(atOrAfter: $0 + delta, step: delta) ?? $0 } ?? list.topRow
         selectedID = items[next].id
         let held = lastMove.map { $0.delta == delta && now - $0.time < .milliseconds(150) } ?? false
         lastMove = (delta, now)
@@ -601,9 +617,11 @@ package struct ReaderState {
         return [.moveList(held ? .glide(landingAt: destination) : .scroll(to: destination, animated: true))]
     }
 
-    /// Where to scroll, from `offset`, so that `row` is wholly on screen; `nil` when it is.
+    /// Where to scroll, from `offset`, so that `row` is wholly on screen, below the day's
+    /// heading pinned over the list's top when it is grouped; `nil` when it is.
     private func reveal(row: Int, from offset: Double, list: ReaderList) -> Double? {
-        let top = list.geometry.offset(ofRow: row)
+        let heading = list.items.first?.isHeading == true ? PostListScreen.headingHeight : 0
+        let top = list.geometry.offset(ofRow: row) - Double(heading)
         let bottom = list.geometry.offset(ofRow: row + 1)
         let height = list.scroll.viewportHeight
         if top < offset { return top }
@@ -622,7 +640,7 @@ package struct ReaderState {
         let step = max(1, scroll.viewportHeight - Double(PostListScreen.rowHeight))
         let target = min(max(0, from + Double(direction) * step), scroll.maxOffset)
         let current = list.row(of: selectedID) ?? list.topRow
-        let next: Int
+        var next: Int
         if target == from {
             next = direction > 0 ? items.count - 1 : 0
         } else {
@@ -634,6 +652,8 @@ package struct ReaderState {
             while row > 0, list.geometry.offset(ofRow: row + 1) > target + scroll.viewportHeight + 0.5 { row -= 1 }
             next = min(max(0, row), items.count - 1)
         }
+        // A post, not a day's heading: the one below it, or at the end the last.
+        next = list.post(atOrAfter: next, step: 1) ?? list.post(atOrAfter: next, step: -1) ?? next
         selectedID = items[next].id
         lastMove = nil
         guard target != from else {
@@ -646,7 +666,7 @@ package struct ReaderState {
     /// last post.
     private mutating func jump(toEnd: Bool, list: ReaderList) -> [ReaderEffect] {
         guard !list.items.isEmpty else { return [] }
-        selectedID = toEnd ? list.items.last?.id : list.items.first?.id
+        selectedID = list.post(atOrAfter: toEnd ? list.items.count - 1 : 0, step: toEnd ? -1 : 1).map { list.items[$0].id }
         lastMove = nil
         return [.moveList(.scroll(to: toEnd ? .greatestFiniteMagnitude : 0, animated: true))]
     }
@@ -656,7 +676,8 @@ package struct ReaderState {
     func targetID(list: ReaderList) -> EntryRow.ID? {
         guard !list.items.isEmpty else { return nil }
         let height = list.scroll.viewportHeight
-        if let selectedID, list.frame.rows.contains(where: { $0.item.id == selectedID && !$0.isLeaving && $0.top + $0.height > 0
+        let covered = list.coveredTop
+        if let selectedID, list.frame.rows.contains(where: { $0.item.id == selectedID && !$0.isLeaving && $0.top + $0.height > covered
                                                              && $0.top < height }) {
             return selectedID
         }
@@ -712,7 +733,7 @@ package struct ReaderState {
 
     /// Marks every post the list shows read.
     private mutating func markAllRead(list: ReaderList) -> [ReaderEffect] {
-        let ids = list.items.map(\.id).filter { flag(.read, of: $0) == false }
+        let ids = list.items.compactMap(\.post?.id).filter { flag(.read, of: $0) == false }
         guard !ids.isEmpty else { return [] }
         message = "marked \(ids.count) post\(ids.count == 1 ? "" : "s") read"
         return write(.setRead(true, ids)) + [.draw]
@@ -744,6 +765,19 @@ package struct ReaderState {
     }
 
     // MARK: The list's query
+
+    /// Whether the list shows its posts under the days' headings: when the settings (or the
+    /// key) ask for it, unless the list is a search ranked by relevance, whose order has no days.
+    var groupsByDay: Bool {
+        options.groupsByDay && (filter.order == .date || (filter.search.isEmpty && filter.queryFeed == nil))
+    }
+
+    /// The newest snapshot's posts as the list shows them: grouped by day, or not.
+    /// - Complexity: O(n).
+    private var listRows: [PostListRow] {
+        groupsByDay ? PostListRow.grouped(snapshotRows.posts, byDayIn: options.calendar, now: snapshotRows.date)
+            : PostListRow.ungrouped(snapshotRows.posts)
+    }
 
     /// Shows the list with `change` applied to its filter, following the store anew; the
     /// caller draws.
@@ -860,8 +894,9 @@ package struct ReaderState {
         }
         let top = list.scroll.offset
         var fully: Set<EntryRow.ID> = []
-        for row in list.frame.rows where !row.isLeaving && row.opacity >= 1 {
-            if row.top >= 0, row.top + row.height <= height + 0.5, row.top + top >= 0 { fully.insert(row.item.id) }
+        let covered = list.coveredTop
+        for row in list.frame.rows where !row.isLeaving && row.opacity >= 1 && !row.item.isHeading {
+            if row.top >= covered, row.top + row.height <= height + 0.5, row.top + top >= 0 { fully.insert(row.item.id) }
         }
         visibleSince = visibleSince.filter { fully.contains($0.key) }
         var due: [EntryRow.ID] = []

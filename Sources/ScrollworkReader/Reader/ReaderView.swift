@@ -9,7 +9,7 @@ import TerminalUI
 struct ReaderView {
     var state: ReaderState
     /// The list's last frame.
-    var frame: ListViewport<EntryRow>.Frame
+    var frame: ListViewport<PostListRow>.Frame
     /// How many posts the list holds.
     var count: Int
     /// What a post's thumbnail shows now.

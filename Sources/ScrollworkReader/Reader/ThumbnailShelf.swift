@@ -134,8 +134,9 @@ package final class ThumbnailShelf {
     /// Loads the pictures of the rows the viewport's ranges list (``ViewportRanges/rowsToLoad``)
     /// at their priorities, raising, lowering and stopping them as the ranges change: the
     /// policy `scrollwork bench scroll` measures. Call once per frame.
-    func load(_ ranges: ViewportRanges, items: [EntryRow]) {
-        rows.load(ranges, id: { items[$0].id }, request: { request(for: items[$0]) })
+    /// Days' headings have no picture.
+    func load(_ ranges: ViewportRanges, items: [PostListRow]) {
+        rows.load(ranges, id: { items[$0].id }, request: { items[$0].post.flatMap(request(for:)) })
     }
 
     /// Hands loaded images to their slots; call once per frame. Returns how many arrived.

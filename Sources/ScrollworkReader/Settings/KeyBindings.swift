@@ -33,6 +33,7 @@ struct KeyBindings: Sendable, Equatable {
         .search: [.init(.character("/"))],
         .saveSearch: [.init(.character("S"))],
         .searchOrder: [.init(.character("d"))],
+        .groupByDay: [.init(.character("D"))],
         .feeds: [.init(.character("f"))],
         .help: [.init(.character("?"))],
         .redraw: [.init(.character("l"), .control)],

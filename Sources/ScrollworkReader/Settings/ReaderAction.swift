@@ -43,6 +43,8 @@ enum ReaderAction: String, CaseIterable, Sendable {
     case saveSearch = "save_search"
     /// Order a search's results by relevance, or newest first.
     case searchOrder = "search_order"
+    /// Group the post list by day, or not.
+    case groupByDay = "group_by_day"
     /// Show the feed list, with unread counts and last errors.
     case feeds
     /// Show the keys.
@@ -72,6 +74,7 @@ enum ReaderAction: String, CaseIterable, Sendable {
         case .search: "search the posts"
         case .saveSearch: "save the search shown as a feed"
         case .searchOrder: "order a search by relevance or by date"
+        case .groupByDay: "group the posts by day, or not"
         case .feeds: "show the feed list"
         case .help: "show the keys"
         case .redraw: "draw the screen again"

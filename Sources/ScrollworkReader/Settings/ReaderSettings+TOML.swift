@@ -4,7 +4,7 @@ import TerminalUI
 
 extension ReaderSettings {
     /// The settings at the top level of the file, in the order the example gives them.
-    static let settingNames = ["refresh_interval", "mark_read_on_scroll", "mark_read_after", "image_mode", "colors", "keys", "account", "query_feeds"]
+    static let settingNames = ["refresh_interval", "mark_read_on_scroll", "mark_read_after", "group_by_day", "image_mode", "colors", "keys", "account", "query_feeds"]
 
     /// The keys of `[account]`.
     static let accountNames = ["kind", "url", "user", "password_command"]
@@ -58,6 +58,9 @@ private struct SettingsReader {
                 settings.markReadOnScroll = on
             case "mark_read_after":
                 if let seconds = seconds(value, at: [key]) { settings.markReadAfter = .milliseconds(Int((seconds * 1000).rounded())) }
+            case "group_by_day":
+                guard case .boolean(let on) = value else { wrongType(value, at: [key], expected: "true or false"); continue }
+                settings.groupByDay = on
             case "image_mode":
                 if let mode = imageMode(value, at: [key]) { settings.imageMode = mode }
             case "colors":

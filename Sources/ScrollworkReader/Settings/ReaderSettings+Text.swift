@@ -40,6 +40,13 @@ extension ReaderSettings {
         lines.append("mark_read_after = \(Self.seconds(markReadAfter))")
         blank()
         comment("""
+            Group the post list by day, under headings (Today, Yesterday, then dates) that stay
+            at the top while their posts scroll under them. A search ordered by relevance is
+            not grouped. The key group_by_day turns it on and off in the reader.
+            """)
+        lines.append("group_by_day = \(groupByDay)")
+        blank()
+        comment("""
             How pictures are drawn: "auto" (at the terminal's own pixel resolution, with kitty
             graphics, sixel or iTerm2 images, where the terminal answers that it has them;
             else blocks), "kitty", "sixel" or "iterm" (whatever the terminal answers; kitty

@@ -17,6 +17,9 @@ package struct ReaderSettings: Sendable, Equatable {
     /// How long a post must be on screen to count as read when ``markReadOnScroll`` is on
     /// (`mark_read_after`, in seconds; default 1.5 s).
     var markReadAfter: Duration
+    /// Whether the post list is grouped by day, under headings that stay at the top as their
+    /// posts scroll (`group_by_day`; default off).
+    var groupByDay = false
     /// How pictures are drawn (`image_mode`; default ``ImageMode/auto``).
     package var imageMode: ImageMode
     /// The reader's colours (`[colors]`).
