@@ -21,7 +21,8 @@ struct UIBench: AsyncParsableCommand {
             the main actor: applying a chunk of the update, physics, layout, building the cells, \
             diffing and encoding them. busy_ms_per_frame is all main-actor work in one 1/60 s of \
             wall time (frames, keys, snapshots, arrivals), over the intervals that had any. bytes_per_frame is what one frame wrote. frames_over_budget counts \
-            frames over 16.7 ms. rss_mb is the process's resident memory after the script. The run takes about 15 seconds of real time. \
+            frames over 16.7 ms. demo-fling-refresh-by-day is the same script with the list grouped by day (about a \
+            week of posts under their days' headings, the top one pinned). rss_mb is the process's resident memory after the script. The run takes about 15 seconds of real time. \
             first-screen-500 then times, 20 times, opening a database of the demo's 500 posts, making the reader and running it \
             until its first frame shows them. first-screen-500-process times the whole process, 20 launches of a bare \
             `scrollwork` in a pseudo-terminal on a data folder of 500 stored posts (a generated text feed), to the output that \
@@ -47,13 +48,14 @@ struct UIBench: AsyncParsableCommand {
             "busy_ms_per_frame_p99", "bytes_per_frame_p50", "bytes_per_frame_p99", "refresh_changes", "rss_mb",
         ])
         let cell = PictureMode.assumedCellPixels
-        let modes: [(Pictures, String, PictureMode)] = [
-            (.blocks, "demo-fling-refresh", .blocks), (.kitty, "demo-fling-refresh-kitty", .kitty(cellPixels: cell, placing: .direct)),
-            (.kittyPlaceholders, "demo-fling-refresh-kitty-placeholders", .kitty(cellPixels: cell, placing: .placeholders(throughTmux: false))),
-            (.sixel, "demo-fling-refresh-sixel", .sixel(cellPixels: cell)), (.iterm, "demo-fling-refresh-iterm", .iterm(cellPixels: cell)),
+        let modes: [(Pictures, String, PictureMode, byDay: Bool)] = [
+            (.blocks, "demo-fling-refresh", .blocks, false), (.blocks, "demo-fling-refresh-by-day", .blocks, true),
+            (.kitty, "demo-fling-refresh-kitty", .kitty(cellPixels: cell, placing: .direct), false),
+            (.kittyPlaceholders, "demo-fling-refresh-kitty-placeholders", .kitty(cellPixels: cell, placing: .placeholders(throughTmux: false)), false),
+            (.sixel, "demo-fling-refresh-sixel", .sixel(cellPixels: cell), false), (.iterm, "demo-fling-refresh-iterm", .iterm(cellPixels: cell), false),
         ]
-        for (choice, name, mode) in modes where pictures == .all || pictures == choice {
-            report.append(try await Self.measure(name, pictures: mode))
+        for (choice, name, mode, byDay) in modes where pictures == .all || pictures == choice {
+            report.append(try await Self.measure(name, pictures: mode, groupedByDay: byDay))
         }
         report.print(json: options.json)
         var first = BenchReport(columns: [
@@ -278,7 +280,7 @@ struct UIBench: AsyncParsableCommand {
 
     /// One run of the script with pictures drawn as `pictures`: its row of figures.
     @MainActor
-    private static func measure(_ name: String, pictures: PictureMode) async throws -> [BenchValue] {
+    private static func measure(_ name: String, pictures: PictureMode, groupedByDay: Bool) async throws -> [BenchValue] {
         let generations = DemoGenerations()
         let server = try await DemoServer.start(elapsed: { generations.elapsed })
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-ui-\(UUID().uuidString)")
@@ -292,6 +294,7 @@ struct UIBench: AsyncParsableCommand {
         readerOptions.refreshInterval = nil
         readerOptions.colorMode = .truecolor
         readerOptions.pictures = pictures
+        readerOptions.groupsByDay = groupedByDay
         let log = FrameLog(terminal: terminal)
         let reader = Reader(terminal: terminal, store: store, refresher: FeedRefresher(store: store, fetcher: fetcher),
                             title: "Scrollwork demo", frames: TimedFrames(LiveFrames(), log: log),
@@ -325,7 +328,9 @@ struct UIBench: AsyncParsableCommand {
     private static func play(_ reader: Reader, generations: DemoGenerations) async throws -> Int {
         defer { reader.sink.yield(.input(.key(KeyPress(.character("q"))))) }
         // The first refresh fills the list; then its visible thumbnails load.
-        try await wait("the list of 500 posts", for: reader) { reader.viewport.items.count >= 500 && reader.state.refreshing == nil }
+        try await wait("the list of 500 posts", for: reader) {
+            reader.viewport.items.count - reader.viewport.sectionHeaders.rows.count >= 500 && reader.state.refreshing == nil
+        }
         try await rest(reader)
         // A long fling down: a wheel notch every 33 ms for two seconds, then it glides to a stop.
         try await wheel(reader, down: true)

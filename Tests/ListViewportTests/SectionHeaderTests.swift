@@ -163,3 +163,127 @@ import Testing
         #expect(host.problems.isEmpty, "\(host.problems)")
     }
 }
+
+/// A host whose view counts sections, as UIKit's does: it keeps the viewport's rows as
+/// sections (``SectionedRows``) and checks every staged update the viewport's chunks map to
+/// the way UIKit would, applying each to the sections it shows.
+@MainActor
+final class SectionedHost: ListViewportHost {
+    typealias Item = Post
+    weak var viewport: ListViewport<Post>?
+    var shown = SectionedRows<Post>(isHeader: { $0.id < 0 })
+    var problems: [String] = []
+    var stages = 0
+    var sectionChanges = 0
+
+    func estimatedHeight(of item: Post) -> Double { item.id < 0 ? 1 : 2 }
+    func isSectionHeader(_ item: Post) -> Bool { item.id < 0 }
+    func willDisplay(_ item: Post, at row: Int) {}
+    func didEndDisplaying(_ id: Int) {}
+    func render(_ frame: ListViewport<Post>.Frame) {}
+
+    func didApply(_ update: UpdateCoalescer<SoleSection, Post>.Update) {
+        guard let rows = viewport?.items else { return }
+        guard case .animated = update else {
+            shown.replace(with: rows)
+            return
+        }
+        var data = shown.sections
+        for stage in shown.update(to: rows) {
+            do {
+                try stage.update.validate(oldCounts: data.map(\.items.count), newCounts: stage.data.map(\.items.count))
+                data = try stage.apply(to: data)
+            } catch {
+                problems.append("\(error)")
+            }
+            stages += 1
+            let update = stage.update
+            sectionChanges += update.sectionInserts.count + update.sectionDeletes.count + update.sectionMoves.count
+        }
+        if data != shown.sections { problems.append("the stages do not reach the rows' sections") }
+    }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1 * HangGuard.scale))) struct SectionedRowsTests {
+    @Test func rowsAboveTheFirstHeaderAreALeadingSectionAndEachHeaderStartsOne() {
+        let rows = [Post(id: 1, title: ""), Post(id: -1, title: "A"), Post(id: 2, title: ""), Post(id: 3, title: ""), Post(id: -2, title: "B")]
+        let sections = SectionedRows<Post>.sections(of: rows) { $0.id < 0 }
+        #expect(sections.map(\.id) == [.leading, .header(-1), .header(-2)])
+        #expect(sections.map { $0.items.map(\.id) } == [[1], [2, 3], []])
+        #expect(sections[1].model.header?.title == "A" && sections[0].model.header == nil)
+        #expect(SectionedRows<Post>.sections(of: []) { $0.id < 0 }.isEmpty)
+    }
+
+    /// Random changes of sectioned lists (sections inserted, deleted, moved and retitled,
+    /// items moved across them, inserted, deleted and edited), submitted to a viewport as rows
+    /// with headers among them: every chunk it applies maps to staged section and item
+    /// updates that UIKit's rules accept and that reach the rows' sections.
+    @Test func randomSectionChangesMapToUpdatesUIKitAccepts() async {
+        let seed = randomizedTestSeed()
+        print("SectionedRowsTests seed \(seed) (SCROLLWORK_SEED replays it)")
+        var random = SeededGenerator(seed: seed)
+        let host = SectionedHost()
+        let viewport = ListViewport<Post>(host: host)
+        host.viewport = viewport
+        viewport.setViewportHeight(20)
+        var sections: [(id: Int, title: String, items: [Int])] = (1...4).map { section in
+            (section, "Day \(section)", (0..<5).map { section * 1_000 + $0 })
+        }
+        var nextID = 100_000
+        var time = Duration.zero
+        for round in 0..<60 {
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                switch Int.random(in: 0..<8, using: &random) {
+                case 0:
+                    nextID += 1
+                    sections.insert((nextID, "Day \(nextID)", (0..<Int.random(in: 0...4, using: &random)).map { nextID * 10 + $0 }),
+                                    at: Int.random(in: 0...sections.count, using: &random))
+                case 1 where !sections.isEmpty:
+                    sections.remove(at: Int.random(in: sections.indices, using: &random))
+                case 2 where sections.count > 1:
+                    let moved = sections.remove(at: Int.random(in: sections.indices, using: &random))
+                    sections.insert(moved, at: Int.random(in: 0...sections.count, using: &random))
+                case 3 where !sections.isEmpty:
+                    sections[Int.random(in: sections.indices, using: &random)].title += "!"
+                case 4 where sections.count > 1:
+                    // An item moves to another section.
+                    let from = Int.random(in: sections.indices, using: &random)
+                    guard !sections[from].items.isEmpty else { break }
+                    let item = sections[from].items.remove(at: Int.random(in: sections[from].items.indices, using: &random))
+                    let to = Int.random(in: sections.indices, using: &random)
+                    sections[to].items.insert(item, at: Int.random(in: 0...sections[to].items.count, using: &random))
+                case 5 where !sections.isEmpty:
+                    nextID += 1
+                    let to = Int.random(in: sections.indices, using: &random)
+                    sections[to].items.insert(nextID * 10, at: Int.random(in: 0...sections[to].items.count, using: &random))
+                case 6 where !sections.isEmpty:
+                    let from = Int.random(in: sections.indices, using: &random)
+                    if !sections[from].items.isEmpty { sections[from].items.remove(at: Int.random(in: sections[from].items.indices, using: &random)) }
+                default:
+                    break
+                }
+            }
+            // Item ids are positive and headers negative; an edit is a title the items carry.
+            let edited = Int.random(in: 0..<3, using: &random)
+            let rows = sections.flatMap { section in
+                [Post(id: -section.id, title: section.title)] + section.items.map { Post(id: $0, title: "Post \($0) v\(edited)") }
+            }
+            viewport.submit(rows)
+            var ticks = 0
+            while viewport.needsTick && ticks < 1_000 {
+                await viewport.settled()
+                time += .microseconds(16_667)
+                viewport.tick(at: time)
+                ticks += 1
+            }
+            #expect(viewport.items == rows, "seed \(seed), round \(round)")
+            #expect(host.shown.sections == SectionedRows<Post>.sections(of: rows) { $0.id < 0 }, "seed \(seed), round \(round)")
+            if !host.problems.isEmpty {
+                Issue.record("seed \(seed), round \(round): \(host.problems)")
+                return
+            }
+        }
+        #expect(host.sectionChanges > 0, "seed \(seed): sections were inserted, deleted or moved")
+    }
+}

@@ -18,7 +18,8 @@ public protocol ListViewportHost<Item>: AnyObject {
 
     /// One chunk of a list update was applied to the viewport's items. UIKit:
     /// `performBatchUpdates` with the chunk's ``UpdateChunk/update``; the data source already
-    /// returns the new items (``ListViewport/items``).
+    /// returns the new items (``ListViewport/items``). A view with sections takes the
+    /// section and item updates of ``SectionedRows/update(to:)`` instead.
     func didApply(_ update: UpdateCoalescer<SoleSection, Item>.Update)
 
     /// `item` enters the display range at `row`: bind its view (and its content slots) to it.
@@ -36,8 +37,8 @@ public protocol ListViewportHost<Item>: AnyObject {
 
     /// Whether `item` is a section's header: the row above its section's items, pinned at the
     /// top of the viewport while they scroll under it (``SectionHeaders``). UIKit:
-    /// `viewForHeaderInSection`, the sections being the runs of rows from one header to the
-    /// next. None is, unless the host says so.
+    /// `numberOfSections` and `viewForHeaderInSection`, the sections being the runs of rows
+    /// from one header to the next (``SectionedRows``). None is, unless the host says so.
     func isSectionHeader(_ item: Item) -> Bool
 }
 
