@@ -29,8 +29,9 @@ package struct ReaderOptions {
     /// Whether the post list is grouped by day, under headings pinned as it scrolls
     /// (`group_by_day`; a key toggles it).
     package var groupsByDay = false
-    /// The calendar whose days group the list: the user's, with their time zone.
-    package var calendar = Calendar.current
+    /// The calendar whose days group the list; `nil` for the user's, with their time zone,
+    /// read only when a list is grouped (a launch that never groups never loads it).
+    package var calendar: Calendar?
 
     /// Whether thumbnails and article pictures are drawn at all (`image_mode = "none"` turns
     /// them off, with their boxes).

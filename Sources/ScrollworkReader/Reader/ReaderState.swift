@@ -775,7 +775,7 @@ package struct ReaderState {
     /// The newest snapshot's posts as the list shows them: grouped by day, or not.
     /// - Complexity: O(n).
     private var listRows: [PostListRow] {
-        groupsByDay ? PostListRow.grouped(snapshotRows.posts, byDayIn: options.calendar, now: snapshotRows.date)
+        groupsByDay ? PostListRow.grouped(snapshotRows.posts, byDayIn: options.calendar ?? .current, now: snapshotRows.date)
             : PostListRow.ungrouped(snapshotRows.posts)
     }
 
