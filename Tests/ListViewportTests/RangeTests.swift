@@ -51,6 +51,17 @@ import Testing
         }
     }
 
+    /// An animated scroll (a jump to the top) loads the screen it rests on, at once, and not
+    /// the half screen before it, which its ease-out passes in an instant.
+    @Test func anAnimatedScrollLoadsTheScreenItRestsOnOnly() {
+        var (geometry, scroll) = setup(offset: 1_000)
+        scroll.scroll(to: 0, animated: true, at: .zero)
+        let ranges = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .up, at: .zero)
+        #expect(ranges.isGliding)
+        #expect(ranges.landing == 0..<10)
+        #expect(Set(ranges.rowsToLoad.map(\.row)) == Set(0..<10))
+    }
+
     @Test func theTrackerFollowsItemsNotIndices() {
         var tracker = RangeTracker<String>()
         var items = (0..<100).map { "item\($0)" }

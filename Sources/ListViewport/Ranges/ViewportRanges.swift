@@ -160,11 +160,15 @@ public struct ViewportRanges: Sendable, Equatable {
         let margin = configuration.landingMargin * height
         let approach: Direction = landing >= offset ? .down : .up
         ranges.glideDirection = approach
-        let landingRows = geometry.rows(inOffset: approach == .down ? landing - margin : landing, length: height + margin)
         guard scroll.phase == .decelerating else {
-            ranges.landing = landingRows
+            // An animated scroll eases out in a quarter of a second: it is slower than a screen
+            // a second only in its last few points, so the rows before its target flash by and
+            // only the screen it rests on is worth loading. `bench scroll` tuned it: with the
+            // margin, a jump to the top spent its first loads on the half screen below the top.
+            ranges.landing = geometry.rows(inOffset: landing, length: height)
             return ranges
         }
+        let landingRows = geometry.rows(inOffset: approach == .down ? landing - margin : landing, length: height + margin)
         // The moment a row comes into view, gliding down or up.
         let gliding = approach
         func entering(_ row: Int) -> Duration? {
