@@ -28,6 +28,9 @@ package enum ScrollSimulation {
         package var maxConcurrentLoads = 6
         /// Scrollwork's decodes at once: two cores.
         package var maxConcurrentProcessing = 2
+        /// When Scrollwork hedges a load a row on screen waits for: ContentLoading's default
+        /// hedging, after the 80th percentile of the last loads' times.
+        package var hedging: LoadHedging? = LoadHedging()
         /// How many values Scrollwork's memory cache keeps.
         package var cacheCount = 2_000
         /// The time between frames.

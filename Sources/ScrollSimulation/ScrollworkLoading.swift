@@ -29,11 +29,14 @@ final class ScrollworkLoading: SimulatedStrategy {
     private var decodes: [Int: (work: WorkID, content: RowContent)] = [:]
     private var decodeOfWork: [WorkID: Int] = [:]
     private var lastToken = 0
+    /// The timers of the core's wake-ups.
+    private var wakes: Set<Int> = []
 
     init(world: SimulationWorld, configuration: ScrollSimulation.Configuration) {
         self.world = world
         core = Core(configuration: .init(maxConcurrentLoads: configuration.maxConcurrentLoads,
-                                         maxConcurrentProcessing: configuration.maxConcurrentProcessing, order: .lifo),
+                                         maxConcurrentProcessing: configuration.maxConcurrentProcessing, order: .lifo,
+                                         hedging: configuration.hedging),
                     memoryCache: MemoryCache(limits: .init(totalCost: configuration.cacheCount, count: configuration.cacheCount)))
         front = LoaderFront(memoryCache: core.memoryCache)
     }
@@ -64,6 +67,10 @@ final class ScrollworkLoading: SimulatedStrategy {
             loadOfWork[work] = nil
             send(.loaded(work, .success(Self.encode(serial: serial))))
         case let .timer(token):
+            if wakes.remove(token) != nil {
+                send(.tick)
+                return
+            }
             guard let decode = decodes.removeValue(forKey: token) else { return }
             decodeOfWork[decode.work] = nil
             send(.processed(decode.work, .success(decode.content)))
@@ -116,6 +123,10 @@ final class ScrollworkLoading: SimulatedStrategy {
                     events.append(.processed(work, .failure(.processingFailed(CancellationError()))))
                 case let .deliver(consumer, _, result, _):
                     arrivals.append((consumer, result))
+                case .wake(let time):
+                    lastToken += 1
+                    wakes.insert(lastToken)
+                    world.schedule(.timer(token: lastToken), at: max(time, world.now))
                 case .readDisk, .writeDisk:
                     preconditionFailure("the simulated core has no disk cache")
                 }

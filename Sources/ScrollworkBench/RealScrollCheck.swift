@@ -53,7 +53,8 @@ enum RealScrollCheck {
             loader: transfer, processor: TimedDecode(latency: latency),
             memoryCache: MemoryCache(limits: .init(totalCost: configuration.cacheCount, count: configuration.cacheCount)),
             configuration: .init(maxConcurrentLoads: configuration.maxConcurrentLoads,
-                                 maxConcurrentProcessing: configuration.maxConcurrentProcessing, order: .lifo))
+                                 maxConcurrentProcessing: configuration.maxConcurrentProcessing, order: .lifo,
+                                 hedging: configuration.hedging))
         let loader = ContentLoader(pipeline: pipeline)
         let host = RealScrollHost(loader: loader) { RowRequest(item: $0, url: server.url("/row/\($0)")) }
         let viewport = ListViewport<SimulatedRow>(host: host)

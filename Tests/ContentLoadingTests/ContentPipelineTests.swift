@@ -246,6 +246,28 @@ func makePipeline(loads: Int = 6, cache: MemoryCache<TestRequest, String>? = Mem
         #expect(timings.processed == .milliseconds(130))
     }
 
+    /// The core's wake-up sleeps on the pipeline's clock: a load on screen still running
+    /// after the hedge delay is asked for again, the first answer is delivered once, and the
+    /// other load is cancelled.
+    @Test func aSlowLoadOnScreenIsHedgedOnThePipelinesClock() async throws {
+        let clock = ManualClock()
+        let loader = ControlledLoader()
+        let configuration = LoadingCore<TestRequest, String>.Configuration(hedging: .fixed(.milliseconds(300)))
+        let pipeline = Pipeline(loader: loader, processor: EchoProcessor(), configuration: configuration, clock: clock)
+        let consumer = await request(pipeline, TestRequest(url: "u"))
+        var events = loader.events.makeAsyncIterator()
+        #expect(await events.next() == .started("u"))
+        // The wake-up's sleep moves the manual clock to 300 ms: the hedge starts.
+        #expect(await events.next() == .started("u"))
+        #expect(clock.now.offset == .milliseconds(300))
+        loader.complete("u")
+        #expect(await events.next() == .cancelled("u"))
+        await deliveries.wait(for: 1)
+        await pipeline.settled()
+        #expect(deliveries.values == [consumer: "u@1"])
+        #expect(pipeline.metrics.hedged == 1 && pipeline.metrics.hedgesWon == 0)
+    }
+
     @Test func theDiskCacheServesDataAcrossPipelines() async throws {
         let scratch = ScratchDirectory("scrollwork-pipeline")
         let disk = DiskCache<String>(directory: scratch.path("cache"))

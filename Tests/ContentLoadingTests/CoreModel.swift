@@ -164,6 +164,8 @@ struct CoreModel {
                 violations.append("cancelled the job for \(jobs[index].request), which a consumer still wants")
             }
             jobs[index].cancelled = true
+        case .wake:
+            if core.configuration.hedging == nil { violations.append("a wake-up asked for with no hedging") }
         case let .deliver(consumer, request, result, timings):
             if cancelled.contains(consumer) { violations.append("delivered \(request) after its consumer cancelled") }
             if answered.contains(consumer) { violations.append("answered a consumer of \(request) twice") }

@@ -73,9 +73,8 @@ final class ThreadRecordingProcessor: ContentProcessing, @unchecked Sendable {
     }
 }
 
-/// A clock that moves only when the test advances it. Nothing in the pipeline sleeps on its
-/// clock (it only reads the time), so `sleep` is never reached in these tests and simply
-/// moves the clock on.
+/// A clock that moves only when the test advances it, or when something sleeps on it: a
+/// sleep (a pipeline's wake-up for a hedge) moves it to the deadline at once.
 final class ManualClock: Clock, @unchecked Sendable {
     struct Instant: InstantProtocol {
         var offset: Duration

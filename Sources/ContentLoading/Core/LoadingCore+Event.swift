@@ -20,6 +20,9 @@ extension LoadingCore {
         /// A processing job ended. For a job the core cancelled, this is the report that the
         /// work has really stopped, whatever the outcome.
         case processed(WorkID, Result<Value, ContentError>)
+        /// The time ``Effect/wake(at:)`` asked for has come (or any time: the core looks at
+        /// what is due, and a tick with nothing due does nothing).
+        case tick
     }
 
     /// What a core asks its driver to do. The driver performs effects in the order given.
@@ -41,5 +44,9 @@ extension LoadingCore {
         /// Hand a request's outcome to one consumer. Each consumer is answered at most once per
         /// request, and never after it cancelled.
         case deliver(ContentConsumerID, Request, Result<Value, ContentError>, RequestTimings)
+        /// Send ``Event/tick`` at this time on the core's clock (a load will be due for its
+        /// hedge, ``LoadHedging``). A later wake-up replaces an earlier one asked
+        /// for and not yet due; a driver that ticks anyway (every frame) may ignore it.
+        case wake(at: Duration)
     }
 }

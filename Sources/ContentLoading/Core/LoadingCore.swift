@@ -13,7 +13,10 @@
 /// - cancelled waiting work never starts; cancelled running work is told to stop, and keeps its
 ///   place against the limit until the driver reports that it has really stopped;
 /// - a consumer is answered at most once, and never after it cancelled;
-/// - with a disk cache, a load reads the disk first, and data loaded otherwise is written to it.
+/// - with a disk cache, a load reads the disk first, and data loaded otherwise is written to it;
+/// - with ``Configuration/hedging``, a load a row on screen waits for that runs longer than
+///   most loads do is asked for a second time, the first answer wins, and a failure waits for
+///   the other.
 ///
 /// Being a value with no hidden inputs, two cores fed the same events return the same effects.
 /// The memory cache is the one shared object: it is also read synchronously by the main-actor
@@ -44,6 +47,16 @@ public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
         let key: Request.DataKey
         /// The processing jobs waiting for this data, in the order they joined.
         var dependents: [WorkID] = []
+        /// When its load from the network started (not a disk read), once it has.
+        var started: Duration?
+        /// Its hedge: a second load of the same data, waiting or running.
+        var hedge: WorkID?
+        /// Whether it was hedged: a job is hedged once.
+        var wasHedged = false
+        /// When its hedge was asked for.
+        var hedgeStarted: Duration?
+        /// Why the first of its two loads failed, while the other may still answer.
+        var failure: (any Error)?
     }
 
     private struct ProcessingJob {
@@ -64,6 +77,15 @@ public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
     private var dataJobForKey: [Request.DataKey: WorkID] = [:]
     private var processingJobs: [WorkID: ProcessingJob] = [:]
     private var processingJobForRequest: [Request: WorkID] = [:]
+    /// Each hedge load's data job, until the hedge reports that it stopped.
+    private var hedgeOf: [WorkID: WorkID] = [:]
+    /// The time of the last ``Effect/wake(at:)`` asked for.
+    private var wakeAsked: Duration?
+    /// The times of the last network loads that brought their data, oldest replaced first.
+    private var loadTimes: [Duration] = []
+    private var nextLoadTime = 0
+    /// How long a load a row on screen waits for runs before it is hedged.
+    public private(set) var hedgeDelay: Duration?
     private var lastID: UInt64 = 0
 
     /// Creates an idle core.
@@ -73,6 +95,7 @@ public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
         self.configuration = configuration
         self.memoryCache = memoryCache
         self.usesDiskCache = usesDiskCache
+        hedgeDelay = configuration.hedging?.initialDelay
         loads = LoadScheduler(maxConcurrent: configuration.maxConcurrentLoads, order: configuration.order)
         processing = LoadScheduler(maxConcurrent: configuration.maxConcurrentProcessing, order: configuration.order)
     }
@@ -109,8 +132,12 @@ public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
             loadEnded(id, result, fromDisk: false, now: now, effects: &effects)
         case let .processed(id, result):
             processingEnded(id, result, now: now, effects: &effects)
+        case .tick:
+            break
         }
+        if let after = hedgeDelay { hedgeLoads(runningLongerThan: after, now: now) }
         for id in loads.startNext() { startLoad(id, now: now, effects: &effects) }
+        if let after = hedgeDelay { askWake(forHedgesAfter: after, now: now, effects: &effects) }
         for id in processing.startNext() { startProcessing(id, effects: &effects) }
         return effects
     }
@@ -189,9 +216,16 @@ public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
     }
 
     private mutating func startLoad(_ id: WorkID, now: Duration, effects: inout [Effect]) {
-        let job = dataJobs[id]!
         metrics.loadsStarted += 1
+        if let primary = hedgeOf[id] {
+            // A hedge goes to the network: the disk was read before its first load.
+            metrics.hedged += 1
+            effects.append(.load(id, dataJobs[primary]!.key))
+            return
+        }
+        let job = dataJobs[id]!
         for dependent in job.dependents { processingJobs[dependent]!.timings.loadStarted = now }
+        if !usesDiskCache { dataJobs[id]!.started = now }
         effects.append(usesDiskCache ? .readDisk(id, job.key) : .load(id, job.key))
     }
 
@@ -205,6 +239,7 @@ public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
             metrics.diskCacheHits += 1
             loadEnded(id, .success(data), fromDisk: true, now: now, effects: &effects)
         } else {
+            dataJobs[id]!.started = now
             effects.append(.load(id, job.key))
         }
     }
@@ -213,7 +248,119 @@ public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
         _ id: WorkID, _ result: Result<[UInt8], any Error>, fromDisk: Bool, now: Duration, effects: inout [Effect]
     ) {
         loads.remove(id)
+        if let primary = hedgeOf.removeValue(forKey: id) {
+            hedgeEnded(id, of: primary, result, now: now, effects: &effects)
+            return
+        }
         // A load abandoned by all its dependents was counted as cancelled when abandoned.
+        guard let job = dataJobs[id] else { return }
+        if case .failure(let error) = result, job.hedge != nil {
+            // The hedge may still bring the data: the job waits for it.
+            dataJobs[id]!.failure = error
+            return
+        }
+        if let hedge = job.hedge { stopHedge(hedge, effects: &effects) }
+        if case .success = result, !fromDisk, let started = job.started { noteLoadTime(now - started) }
+        dataEnded(id, result, fromDisk: fromDisk, now: now, effects: &effects)
+    }
+
+    /// Keeps the time of a network load that brought its data, and reads the hedge delay
+    /// again from the last ``LoadHedging/window`` of them.
+    /// - Complexity: O(w log w) for a window of w.
+    private mutating func noteLoadTime(_ time: Duration) {
+        guard let hedging = configuration.hedging, hedging.window > 0 else { return }
+        if loadTimes.count < hedging.window {
+            loadTimes.append(time)
+        } else {
+            loadTimes[nextLoadTime] = time
+            nextLoadTime = (nextLoadTime + 1) % hedging.window
+        }
+        guard loadTimes.count == hedging.window else { return }
+        let sorted = loadTimes.sorted()
+        let rank = min(sorted.count - 1, max(0, Int((hedging.percentile * Double(sorted.count)).rounded(.up)) - 1))
+        hedgeDelay = max(hedging.minimumDelay, sorted[rank])
+    }
+
+    /// The hedge `id` of data job `primary` ended: it wins with data, or the job fails once
+    /// both loads have.
+    private mutating func hedgeEnded(
+        _ id: WorkID, of primary: WorkID, _ result: Result<[UInt8], any Error>, now: Duration, effects: inout [Effect]
+    ) {
+        // A hedge stopped because its job ended or was abandoned changes nothing.
+        guard let job = dataJobs[primary], job.hedge == id else { return }
+        dataJobs[primary]!.hedge = nil
+        switch result {
+        case .success:
+            metrics.hedgesWon += 1
+            if let started = job.hedgeStarted { noteLoadTime(now - started) }
+            if loads.running[primary] != nil {
+                // The first load's report, once it has stopped, finds no job and frees its place.
+                effects.append(.cancelLoad(primary))
+                metrics.cancelledInFlight += 1
+            }
+            dataEnded(primary, result, fromDisk: false, now: now, effects: &effects)
+        case .failure:
+            // The first load may still answer, unless it failed too.
+            if job.failure != nil || loads.running[primary] == nil {
+                dataEnded(primary, result, fromDisk: false, now: now, effects: &effects)
+            }
+        }
+    }
+
+    /// Stops a hedge whose job no longer needs it: cancelled if running (its report is then
+    /// ignored), else taken out of the queue.
+    private mutating func stopHedge(_ hedge: WorkID, effects: inout [Effect]) {
+        if loads.running[hedge] != nil {
+            effects.append(.cancelLoad(hedge))
+            metrics.cancelledInFlight += 1
+        } else {
+            loads.remove(hedge)
+            hedgeOf[hedge] = nil
+            metrics.cancelledBeforeStart += 1
+        }
+    }
+
+    /// The running loads a row on screen waits for that are not hedged yet, with the time
+    /// each is due for its hedge, in the order they were made (so that two cores fed the same
+    /// events agree).
+    /// - Complexity: O(r log r) for the r loads running, at most the concurrency limit.
+    private func hedgeCandidates(after: Duration) -> [(id: WorkID, priority: LoadPriority, due: Duration)] {
+        loads.running.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { id, priority in
+            guard priority >= configuration.hedging?.priority ?? .visible, hedgeOf[id] == nil, let job = dataJobs[id], !job.wasHedged,
+                  job.failure == nil, let started = job.started
+            else { return nil }
+            return (id, priority, started + after)
+        }
+    }
+
+    /// Hedges the loads a row on screen waits for that have run `after` or longer: each gets
+    /// a second load of its data, first in its tier.
+    private mutating func hedgeLoads(runningLongerThan after: Duration, now: Duration) {
+        for candidate in hedgeCandidates(after: after) where candidate.due <= now {
+            let hedge = makeID()
+            hedgeOf[hedge] = candidate.id
+            dataJobs[candidate.id]!.hedge = hedge
+            dataJobs[candidate.id]!.wasHedged = true
+            dataJobs[candidate.id]!.hedgeStarted = now
+            loads.enqueue(hedge, priority: candidate.priority)
+            loads.moveToFront(hedge)
+        }
+    }
+
+    /// Asks for a wake-up when the next load will be due for its hedge, unless one asked for
+    /// is still to come at or before then.
+    private mutating func askWake(forHedgesAfter after: Duration, now: Duration, effects: inout [Effect]) {
+        guard let next = hedgeCandidates(after: after).map(\.due).min(),
+              wakeAsked.map({ $0 <= now || next < $0 }) ?? true
+        else { return }
+        wakeAsked = next
+        effects.append(.wake(at: next))
+    }
+
+    /// The data job `id` ends with `result`: its dependents process the data, or fail.
+    private mutating func dataEnded(
+        _ id: WorkID, _ result: Result<[UInt8], any Error>, fromDisk: Bool, now: Duration, effects: inout [Effect]
+    ) {
         guard let job = dataJobs.removeValue(forKey: id) else { return }
         dataJobForKey[job.key] = nil
         switch result {
@@ -280,6 +427,7 @@ public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
             if let priority = processingJobs[dependent]?.priority, priority > highest { highest = priority }
         }
         loads.setPriority(highest, of: id)
+        if let hedge = job.hedge { loads.setPriority(highest, of: hedge) }
     }
 
     private mutating func abandon(processingJob id: WorkID, effects: inout [Effect]) {
@@ -305,6 +453,9 @@ public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
     private mutating func abandon(dataJob id: WorkID, effects: inout [Effect]) {
         let job = dataJobs.removeValue(forKey: id)!
         dataJobForKey[job.key] = nil
+        if let hedge = job.hedge { stopHedge(hedge, effects: &effects) }
+        // Its first load failed and only the hedge was running: nothing else to stop.
+        if job.failure != nil { return }
         if loads.running[id] != nil {
             effects.append(.cancelLoad(id))
             metrics.cancelledInFlight += 1

@@ -19,6 +19,11 @@ public struct ContentMetrics: Sendable, Equatable {
     public var completed = 0
     /// Loads or processing jobs that failed.
     public var failed = 0
+    /// Hedges started: second loads of data a row on screen waited for too long
+    /// (``LoadHedging``).
+    public var hedged = 0
+    /// Hedges that answered first.
+    public var hedgesWon = 0
     /// Bytes loaded by data loads that finished.
     public var bytesLoaded = 0
     /// Data loads and processing jobs running now: a gauge, not a count.

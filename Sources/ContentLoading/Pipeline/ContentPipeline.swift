@@ -51,6 +51,8 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
     private var loadTasks: [WorkID: Task<Void, Never>] = [:]
     private var processingFlags: [WorkID: CancellationFlag] = [:]
     private var diskWrites = 0
+    /// The wake-up the core asked for last, sleeping on the pipeline's clock.
+    private var wakeTask: Task<Void, Never>?
     private var waiters: [Waiter] = []
     @usableFromInline let metricsBox = Locked(MetricsTally())
 
@@ -81,6 +83,7 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
     }
 
     deinit {
+        wakeTask?.cancel()
         threads.shutdown()
     }
 
@@ -198,6 +201,13 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
             processingFlags[id]?.set()
         case let .deliver(consumer, request, result, timings):
             deliveries.removeValue(forKey: Interest(request: request, consumer: consumer))?(result, timings)
+        case .wake(let time):
+            wakeTask?.cancel()
+            let elapsed = elapsed
+            wakeTask = Task { [weak self] in
+                guard (try? await elapsed.sleep(until: time)) != nil else { return }
+                await self?.tick()
+            }
         }
     }
 
@@ -209,6 +219,10 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
     private func processingReport(_ id: WorkID, _ result: Result<Value, ContentError>) {
         processingFlags[id] = nil
         handle(.processed(id, result))
+    }
+
+    private func tick() {
+        handle(.tick)
     }
 
     private func diskWriteFinished() {

@@ -62,7 +62,9 @@ package final class ThumbnailShelf {
             loader: loader, processor: ThumbnailProcessor(),
             memoryCache: MemoryCache(limits: .init(totalCost: 48 << 20, count: 2_000)),
             diskCache: diskCache,
-            configuration: .init(cost: ThumbnailProcessor.cost))
+            // A picture on screen still loading after four loads in five have ended is asked
+            // for again (`bench scroll` measures it).
+            configuration: .init(cost: ThumbnailProcessor.cost, hedging: LoadHedging()))
         self.loader = Loader(pipeline: pipeline)
         rows = RowBinder(loader: self.loader)
     }
