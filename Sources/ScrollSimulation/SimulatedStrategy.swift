@@ -24,6 +24,7 @@ extension LoadingStrategy {
         var onScreen = scrollwork
         onScreen.display = .init(leading: 0, trailing: 0)
         onScreen.preload = .init(leading: 0, trailing: 0)
+        onScreen.glideDisplayLead = .zero
         return onScreen
     }
 

@@ -8,8 +8,20 @@ import Testing
         ScrollTrace.standard.first { $0.name == name }!
     }
 
-    private func run(_ name: String, _ strategy: LoadingStrategy, seed: UInt64) async -> ScrollMetrics {
-        await ScrollSimulation.run(trace(name), strategy: strategy, configuration: .init(seed: seed))
+    private func run(_ name: String, _ strategy: LoadingStrategy, seed: UInt64,
+                     change: (inout ScrollSimulation.Configuration) -> Void = { _ in }) async -> ScrollMetrics {
+        var configuration = ScrollSimulation.Configuration(seed: seed)
+        change(&configuration)
+        return await ScrollSimulation.run(trace(name), strategy: strategy, configuration: configuration)
+    }
+
+    /// The least blank time of the strategies apps ship, on `name` with `seed`.
+    private func bestBaseline(_ name: String, seed: UInt64) async -> Double {
+        var best = Double.infinity
+        for strategy in LoadingStrategy.allCases where strategy != .scrollwork {
+            best = min(best, await run(name, strategy, seed: seed).blankRatio)
+        }
+        return best
     }
 
     @Test func aRunReplaysExactlyForItsSeed() async {
@@ -68,6 +80,27 @@ import Testing
         #expect(metrics.loads > 0)
         #expect(metrics.loadsStartedWhileMoving == 0)
         #expect(await run("fling-medium", .naive, seed: seed).loadsStartedWhileMoving > 0)
+    }
+
+    /// Seed 6 draws a second load of 1.2 s for a row at the top (its first, at launch, was
+    /// cancelled when the list moved away): the jump back to the top waits for it unless the
+    /// load is hedged.
+    @Test func aSlowLoadOnScreenIsHedgedAfterAJumpToTheTop() async {
+        let hedged = await run("jump-to-top", .scrollwork, seed: 6)
+        let unhedged = await run("jump-to-top", .scrollwork, seed: 6) { $0.hedging = nil }
+        #expect(hedged.visibleCompleteP95! < 600 && unhedged.visibleCompleteP95! > 1_000, "\(hedged) \(unhedged)")
+        #expect(hedged.loads > unhedged.loads, "a hedge is a load")
+        #expect(hedged.blankRatio * 3 <= (await bestBaseline("jump-to-top", seed: 6)))
+    }
+
+    /// Seed 11: a fling stopped by a touch rests on rows whose loads began as they came into
+    /// view, unless the display range reached them before.
+    @Test func aFlingStoppedByATouchRestsOnRowsThatBeganLoadingBeforeTheyShowed() async {
+        let lead = await run("fling-stop-reverse", .scrollwork, seed: 11)
+        let noLead = await run("fling-stop-reverse", .scrollwork, seed: 11) { $0.ranges.glideDisplayLead = .zero }
+        let best = await bestBaseline("fling-stop-reverse", seed: 11)
+        #expect(lead.blankRatio * 3 <= best, "\(lead.blankRatio) against \(best)")
+        #expect(noLead.blankRatio * 3 > best)
     }
 
     @Test func theLandingRangeFillsTheScreenBeforeALongFlingStops() async {
