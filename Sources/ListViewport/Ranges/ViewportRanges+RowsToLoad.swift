@@ -13,7 +13,8 @@ extension ViewportRanges {
     ///   ``LoadTier/display``, as they are what the screen shows when the motion stops;
     ///   nothing else, since every other row would flash by before its content could arrive
     ///   (the display and preload ranges come back into force when the motion ends). A host may
-    ///   still load its rows on screen below every tier, with whatever capacity this leaves.
+    ///   still load its displayed rows (the rows on screen and those the glide brings within
+    ///   ``Configuration/glideDisplayLead``) below every tier, with whatever capacity this leaves.
     ///
     /// Rows appear once each, least urgent first, so that a newest-first queue starts the
     /// most urgent first: within the landing and passing rows, those needed last come first;
