@@ -40,8 +40,26 @@ import Testing
         var state = ReaderState(title: "Test", options: options(grouped: true), layout: ScreenLayout(columns: 80, rows: 27))
         _ = state.start()
         let effects = state.update(Fixture.snapshot(posts), list: list, now: .zero)
-        #expect(effects == [.submit(items, animated: false)], "the first snapshot, grouped")
+        #expect(effects == [.submit(items, animated: false), .wake(.newDay, after: untilMidnight)], "the first snapshot, grouped")
         return (state, list)
+    }
+
+    /// From the epoch (14:13:20 UTC) to midnight.
+    static let untilMidnight = Duration.seconds(9 * 3_600 + 46 * 60 + 40)
+
+    /// At midnight the days are titled again, from the wall clock moved on as the frame clock
+    /// has: "Today" becomes "Yesterday", through the diff (a reload of the heading).
+    @Test func atMidnightTheDaysAreTitledAgain() {
+        var (state, list) = Self.grouped(Self.twoDays)
+        let effects = state.update(.timer(.newDay), list: list, now: Self.untilMidnight)
+        let tomorrow = Fixture.epoch.addingTimeInterval(TimeInterval(Self.untilMidnight.components.seconds))
+        let regrouped = PostListRow.grouped(Self.twoDays, byDayIn: Self.utc, now: tomorrow)
+        #expect(effects == [.submit(regrouped, animated: true), .drawNextFrame, .wake(.newDay, after: .seconds(86_400))])
+        #expect(regrouped.compactMap { if case .day(let day) = $0 { day.title } else { nil } } == ["Yesterday", "Sunday 20 September"])
+        // Ungrouped, midnight changes nothing.
+        _ = state.update(Fixture.key("D"), list: list, now: .seconds(86_400))
+        list = Fixture.list(0, rows: Self.twoDays)
+        #expect(state.update(.timer(.newDay), list: list, now: .seconds(2 * 86_400)).isEmpty)
     }
 
     /// Two days of posts: today 1 and 2, yesterday 3 to 12 (the epoch is 14:13 UTC).
@@ -56,7 +74,8 @@ import Testing
         let grouped = PostListRow.grouped(posts, byDayIn: Self.utc, now: Fixture.epoch)
         #expect(grouped.filter(\.isHeading).count == 2)
         // D: the same posts under their days, the headings animating in; D again takes them out.
-        #expect(state.update(Fixture.key("D"), list: list, now: .zero) == [.submit(grouped, animated: true), .draw])
+        #expect(state.update(Fixture.key("D"), list: list, now: .zero)
+            == [.submit(grouped, animated: true), .draw, .wake(.newDay, after: Self.untilMidnight)])
         #expect(state.message == "grouped by day · D ungroups")
         #expect(state.update(Fixture.key("D"), list: list, now: .zero) == [.submit(PostListRow.ungrouped(posts), animated: true), .draw])
         _ = state.update(Fixture.key("D"), list: list, now: .zero)
@@ -70,7 +89,7 @@ import Testing
         _ = state.update(.input(.key(KeyPress(.enter))), list: list, now: .zero)
         _ = state.update(Fixture.key("d"), list: list, now: .zero)
         #expect(state.update(Fixture.snapshot(found, generation: 3), list: list, now: .zero)
-            == [.submit(PostListRow.grouped(found, byDayIn: Self.utc, now: Fixture.epoch), animated: false)])
+            == [.submit(PostListRow.grouped(found, byDayIn: Self.utc, now: Fixture.epoch), animated: false)], "the wake-up is pending")
         // Turned off during a search by relevance, then on: said to apply when ordered by date.
         _ = state.update(Fixture.key("d"), list: list, now: .zero)
         _ = state.update(Fixture.key("D"), list: list, now: .zero)

@@ -53,6 +53,8 @@ package enum ReaderTimer: Hashable, Sendable {
     case markReadCheck
     /// The first screen of posts has not come out in time: the refresh held for it starts.
     case firstScreenDeadline
+    /// Midnight: a list grouped by day titles its days again ("Today" becomes "Yesterday").
+    case newDay
     /// The reader may be at rest: it is if no event came after the first `n` (``ReaderState/idle()``).
     case rest(Int)
 }

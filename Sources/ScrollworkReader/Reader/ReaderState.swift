@@ -104,9 +104,10 @@ package struct ReaderState {
     private(set) var selectedID: EntryRow.ID?
     /// The newest snapshot's rows by identity.
     private(set) var rowsByID: [EntryRow.ID: EntryRow] = [:]
-    /// The newest snapshot's rows in order, and when it was read, for grouping them by day
-    /// again when the grouping is turned on or off.
-    private var snapshotRows: (posts: [EntryRow], date: Date) = ([], Date(timeIntervalSince1970: 0))
+    /// The newest snapshot's rows in order, when it was read on the wall clock, and when it
+    /// came on the frame clock, for grouping them by day again when the grouping is turned on
+    /// or off, or a new day starts.
+    private var snapshotRows: (posts: [EntryRow], date: Date, at: Duration) = ([], Date(timeIntervalSince1970: 0), .zero)
     /// Unread posts in the newest snapshot.
     private(set) var unreadCount = 0
     /// The status line's message, shown until the next one.
@@ -248,7 +249,7 @@ package struct ReaderState {
         case let .rows(rows, byID, unread, generation, date):
             guard generation == self.generation else { return [] }
             rowsByID = byID
-            snapshotRows = (rows, date)
+            snapshotRows = (rows, date, now)
             unreadCount = unread
             settlePending()
             // The first snapshot of a new query is another list, not a change to animate.
@@ -256,7 +257,7 @@ package struct ReaderState {
             // out, in and into their ranks through the diff, as a refresh's do.
             let animated = generation == shownGeneration || generation == refinedGeneration
             shownGeneration = generation
-            return [.submit(listRows, animated: animated)]
+            return [.submit(listRows, animated: animated)] + wakeAtMidnight()
         case .feeds(let overview):
             let summaries = overview.feeds
             if case .feeds(var list) = screen {
@@ -329,6 +330,14 @@ package struct ReaderState {
         case .timer(.firstScreenDeadline):
             timers.remove(.firstScreenDeadline)
             return []
+        case .timer(.newDay):
+            timers.remove(.newDay)
+            guard groupsByDay else { return [] }
+            // The wall clock has moved on as the frame clock has since the snapshot came.
+            let elapsed = (now - snapshotRows.at).components
+            snapshotRows.date.addTimeInterval(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+            snapshotRows.at = now
+            return [.submit(listRows, animated: true), .drawNextFrame] + wakeAtMidnight()
         case .timer(.rest):
             return []
         case let .written(write, failure):
@@ -476,7 +485,7 @@ package struct ReaderState {
                 message = options.groupsByDay ? "grouped by day · \(key) ungroups" : "not grouped by day · \(key) groups"
             }
             // The same posts, their headings animating in or out; the cursor stays on its post.
-            return [.submit(listRows, animated: true), .draw]
+            return [.submit(listRows, animated: true), .draw] + wakeAtMidnight()
         case .feeds: return showFeeds()
         case .openLink:
             guard let id = targetID(list: list) else { return [] }
@@ -770,6 +779,17 @@ package struct ReaderState {
     /// key) ask for it, unless the list is a search ranked by relevance, whose order has no days.
     var groupsByDay: Bool {
         options.groupsByDay && (filter.order == .date || (filter.search.isEmpty && filter.queryFeed == nil))
+    }
+
+    /// A wake-up at the next midnight of the newest snapshot's day, when the list is grouped:
+    /// its days are titled again then. At most one is pending.
+    private mutating func wakeAtMidnight() -> [ReaderEffect] {
+        guard groupsByDay else { return [] }
+        let calendar = options.calendar ?? .current
+        let today = calendar.startOfDay(for: snapshotRows.date)
+        guard let midnight = calendar.date(byAdding: .day, value: 1, to: today) else { return [] }
+        let seconds = max(1, midnight.timeIntervalSince(snapshotRows.date))
+        return wake(.newDay, after: .milliseconds(Int64((seconds * 1000).rounded(.up))))
     }
 
     /// The newest snapshot's posts as the list shows them: grouped by day, or not.
