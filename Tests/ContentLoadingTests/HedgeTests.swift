@@ -150,6 +150,18 @@ import Testing
         #expect(Effects(core.handle(.tick, at: now + .milliseconds(50))).loads.map(\.1) == ["v"])
     }
 
+    /// A hedge that wins counts what the row waited, from its first load: counting the hedge
+    /// alone would lower the delay at each win and hedge more and more.
+    @Test func aWinningHedgeCountsTheRowsWholeWait() throws {
+        var hedging = LoadHedging.fixed(.milliseconds(250))
+        hedging.window = 1
+        var core = core(hedging: hedging)
+        _ = try #require(Effects(core.handle(.request(TestRequest(url: "a"), .visible, ContentConsumerID()), at: .zero)).loads.first)
+        let hedge = try #require(Effects(core.handle(.tick, at: .milliseconds(250))).loads.first?.0)
+        _ = core.handle(.loaded(hedge, data("a")), at: .milliseconds(300))
+        #expect(core.hedgeDelay == .milliseconds(300), "the row waited 300 ms, the hedge 50")
+    }
+
     @Test func withoutADelayNothingIsHedged() {
         var core = core(hedging: nil)
         let effects = Effects(core.handle(.request(TestRequest(url: "a"), .visible, ContentConsumerID()), at: .zero))

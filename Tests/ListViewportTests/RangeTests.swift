@@ -56,6 +56,20 @@ import Testing
         }
     }
 
+    /// A glide that slows fast reaches its rest before the display lead: the display range
+    /// stops where it rests.
+    @Test func theGlidesDisplayLeadStopsWhereItRests() {
+        let geometry = RowGeometry(heights: Array(repeating: 2, count: 1_000))
+        var scroll = ScrollModel(decelerationRate: .fast)
+        scroll.setSizes(content: geometry.totalHeight, viewport: 20)
+        scroll.startFling(velocity: 100, at: .zero)
+        let ranges = ViewportRanges.compute(geometry: geometry, scroll: scroll, direction: .down, at: .zero)
+        let resting = geometry.rows(inOffset: scroll.predictedLanding, length: 20)
+        #expect(scroll.predictedLanding < 100 * 0.3, "it rests before the speed now would carry it in the lead")
+        #expect(ranges.display.upperBound <= resting.upperBound)
+        #expect(ranges.display.upperBound > ranges.visible.upperBound)
+    }
+
     /// An animated scroll (a jump to the top) loads the screen it rests on, at once, and not
     /// the half screen before it, which its ease-out passes in an instant.
     @Test func anAnimatedScrollLoadsTheScreenItRestsOnOnly() {

@@ -40,7 +40,7 @@ import Testing
         var state = ReaderState(title: "Test", options: options(grouped: true), layout: ScreenLayout(columns: 80, rows: 27))
         _ = state.start()
         let effects = state.update(Fixture.snapshot(posts), list: list, now: .zero)
-        #expect(effects == [.submit(items, animated: false), .wake(.newDay, after: untilMidnight)], "the first snapshot, grouped")
+        #expect(effects == [.submit(items, animated: false), .wake(.newDay(1), after: untilMidnight)], "the first snapshot, grouped")
         return (state, list)
     }
 
@@ -51,15 +51,36 @@ import Testing
     /// has: "Today" becomes "Yesterday", through the diff (a reload of the heading).
     @Test func atMidnightTheDaysAreTitledAgain() {
         var (state, list) = Self.grouped(Self.twoDays)
-        let effects = state.update(.timer(.newDay), list: list, now: Self.untilMidnight)
+        // Another snapshot the same day asks for no other wake-up.
+        #expect(state.update(Fixture.snapshot(Self.twoDays), list: list, now: .seconds(60))
+            == [.submit(PostListRow.grouped(Self.twoDays, byDayIn: Self.utc, now: Fixture.epoch), animated: true)])
+        let effects = state.update(.timer(.newDay(1)), list: list, now: Self.untilMidnight + .seconds(60))
         let tomorrow = Fixture.epoch.addingTimeInterval(TimeInterval(Self.untilMidnight.components.seconds))
         let regrouped = PostListRow.grouped(Self.twoDays, byDayIn: Self.utc, now: tomorrow)
-        #expect(effects == [.submit(regrouped, animated: true), .drawNextFrame, .wake(.newDay, after: .seconds(86_400))])
+        #expect(effects == [.submit(regrouped, animated: true), .drawNextFrame, .wake(.newDay(2), after: .seconds(86_400))])
         #expect(regrouped.compactMap { if case .day(let day) = $0 { day.title } else { nil } } == ["Yesterday", "Sunday 20 September"])
+        #expect(state.update(.timer(.newDay(1)), list: list, now: .seconds(86_400)).isEmpty, "a wake-up replaced is ignored")
         // Ungrouped, midnight changes nothing.
         _ = state.update(Fixture.key("D"), list: list, now: .seconds(86_400))
         list = Fixture.list(0, rows: Self.twoDays)
-        #expect(state.update(.timer(.newDay), list: list, now: .seconds(2 * 86_400)).isEmpty)
+        #expect(state.update(.timer(.newDay(2)), list: list, now: .seconds(2 * 86_400)).isEmpty)
+    }
+
+    /// Grouping turned on long after the last snapshot titles the days from the wall clock
+    /// now, and wakes at the midnight after now; before any snapshot, it asks for no wake-up.
+    @Test func groupingTurnedOnLateTitlesTheDaysFromNow() {
+        var state = ReaderState(title: "Test", options: Self.options(grouped: false), layout: ScreenLayout(columns: 80, rows: 27))
+        _ = state.start()
+        let list = Fixture.list(0, rows: Self.twoDays)
+        #expect(state.update(Fixture.key("D"), list: list, now: .zero) == [.submit([], animated: true), .draw], "no snapshot, no wake-up")
+        _ = state.update(Fixture.key("D"), list: list, now: .zero)
+        _ = state.update(Fixture.snapshot(Self.twoDays), list: list, now: .seconds(10))
+        // Eleven hours on, past midnight (01:13 the next day), with no new snapshot.
+        let later = Duration.seconds(10 + 11 * 3_600)
+        let regrouped = PostListRow.grouped(Self.twoDays, byDayIn: Self.utc, now: Fixture.epoch.addingTimeInterval(11 * 3_600))
+        #expect(regrouped.first.map { if case .day(let day) = $0 { day.title } else { "" } } == "Yesterday")
+        #expect(state.update(Fixture.key("D"), list: list, now: later)
+            == [.submit(regrouped, animated: true), .draw, .wake(.newDay(1), after: .seconds(24 * 3_600 - 3_600 - 13 * 60 - 20))])
     }
 
     /// Two days of posts: today 1 and 2, yesterday 3 to 12 (the epoch is 14:13 UTC).
@@ -75,7 +96,7 @@ import Testing
         #expect(grouped.filter(\.isHeading).count == 2)
         // D: the same posts under their days, the headings animating in; D again takes them out.
         #expect(state.update(Fixture.key("D"), list: list, now: .zero)
-            == [.submit(grouped, animated: true), .draw, .wake(.newDay, after: Self.untilMidnight)])
+            == [.submit(grouped, animated: true), .draw, .wake(.newDay(1), after: Self.untilMidnight)])
         #expect(state.message == "grouped by day · D ungroups")
         #expect(state.update(Fixture.key("D"), list: list, now: .zero) == [.submit(PostListRow.ungrouped(posts), animated: true), .draw])
         _ = state.update(Fixture.key("D"), list: list, now: .zero)

@@ -53,8 +53,6 @@ public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
         var hedge: WorkID?
         /// Whether it was hedged: a job is hedged once.
         var wasHedged = false
-        /// When its hedge was asked for.
-        var hedgeStarted: Duration?
         /// Why the first of its two loads failed, while the other may still answer.
         var failure: (any Error)?
     }
@@ -292,7 +290,9 @@ public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
         switch result {
         case .success:
             metrics.hedgesWon += 1
-            if let started = job.hedgeStarted { noteLoadTime(now - started) }
+            // What the row waited, from its first load: the slow load the hedge beat is the
+            // time that counts, else the delay would settle lower and hedge more and more.
+            if let started = job.started { noteLoadTime(now - started) }
             if loads.running[primary] != nil {
                 // The first load's report, once it has stopped, finds no job and frees its place.
                 effects.append(.cancelLoad(primary))
@@ -341,7 +341,6 @@ public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
             hedgeOf[hedge] = candidate.id
             dataJobs[candidate.id]!.hedge = hedge
             dataJobs[candidate.id]!.wasHedged = true
-            dataJobs[candidate.id]!.hedgeStarted = now
             loads.enqueue(hedge, priority: candidate.priority)
             loads.moveToFront(hedge)
         }

@@ -169,8 +169,10 @@ public struct ViewportRanges: Sendable, Equatable {
             // Views for the rows the glide brings on screen within the lead, so that a host
             // loading its displayed rows below every tier starts them that much before they
             // show: a touch may stop the glide on them.
+            // The speed now times the lead, never past where the glide rests.
             let lead = configuration.glideDisplayLead.components
-            let ahead = min(height, abs(scroll.velocity(at: time)) * (Double(lead.seconds) + Double(lead.attoseconds) / 1e18))
+            let ahead = min(height, abs(scroll.predictedLanding - offset),
+                            abs(scroll.velocity(at: time)) * (Double(lead.seconds) + Double(lead.attoseconds) / 1e18))
             let down = scroll.predictedLanding >= offset
             ranges.display = geometry.rows(inOffset: down ? offset : offset - ahead, length: height + ahead)
         }

@@ -54,7 +54,8 @@ package enum ReaderTimer: Hashable, Sendable {
     /// The first screen of posts has not come out in time: the refresh held for it starts.
     case firstScreenDeadline
     /// Midnight: a list grouped by day titles its days again ("Today" becomes "Yesterday").
-    case newDay
+    /// Only the newest one asked for counts (``ReaderState`` numbers them).
+    case newDay(Int)
     /// The reader may be at rest: it is if no event came after the first `n` (``ReaderState/idle()``).
     case rest(Int)
 }

@@ -108,6 +108,10 @@ package struct ReaderState {
     /// came on the frame clock, for grouping them by day again when the grouping is turned on
     /// or off, or a new day starts.
     private var snapshotRows: (posts: [EntryRow], date: Date, at: Duration) = ([], Date(timeIntervalSince1970: 0), .zero)
+    /// The number of the last wake-up asked for at a midnight, and the midnight it is for
+    /// while it is pending: a new one replaces it only for another midnight.
+    private var newDayNumber = 0
+    private var newDayMidnight: Date?
     /// Unread posts in the newest snapshot.
     private(set) var unreadCount = 0
     /// The status line's message, shown until the next one.
@@ -330,13 +334,11 @@ package struct ReaderState {
         case .timer(.firstScreenDeadline):
             timers.remove(.firstScreenDeadline)
             return []
-        case .timer(.newDay):
-            timers.remove(.newDay)
+        case .timer(.newDay(let number)):
+            guard number == newDayNumber, newDayMidnight != nil else { return [] }
+            newDayMidnight = nil
+            moveSnapshotClock(to: now)
             guard groupsByDay else { return [] }
-            // The wall clock has moved on as the frame clock has since the snapshot came.
-            let elapsed = (now - snapshotRows.at).components
-            snapshotRows.date.addTimeInterval(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
-            snapshotRows.at = now
             return [.submit(listRows, animated: true), .drawNextFrame] + wakeAtMidnight()
         case .timer(.rest):
             return []
@@ -478,6 +480,8 @@ package struct ReaderState {
             return effects + [.moveList(.scroll(to: 0, animated: false)), .draw]
         case .groupByDay:
             options.groupsByDay.toggle()
+            // Days are titled from the wall clock now, not when the last snapshot came.
+            moveSnapshotClock(to: now)
             let key = options.keys.label(for: .groupByDay)
             if options.groupsByDay && !groupsByDay {
                 message = "grouped by day when ordered by date · \(key) turns it off"
@@ -784,12 +788,22 @@ package struct ReaderState {
     /// A wake-up at the next midnight of the newest snapshot's day, when the list is grouped:
     /// its days are titled again then. At most one is pending.
     private mutating func wakeAtMidnight() -> [ReaderEffect] {
-        guard groupsByDay else { return [] }
+        // Before the first snapshot there is no wall-clock time to count from.
+        guard groupsByDay, shownGeneration > 0 else { return [] }
         let calendar = options.calendar ?? .current
         let today = calendar.startOfDay(for: snapshotRows.date)
-        guard let midnight = calendar.date(byAdding: .day, value: 1, to: today) else { return [] }
+        guard let midnight = calendar.date(byAdding: .day, value: 1, to: today), newDayMidnight != midnight else { return [] }
+        newDayNumber += 1
+        newDayMidnight = midnight
         let seconds = max(1, midnight.timeIntervalSince(snapshotRows.date))
-        return wake(.newDay, after: .milliseconds(Int64((seconds * 1000).rounded(.up))))
+        return [.wake(.newDay(newDayNumber), after: .milliseconds(Int64((seconds * 1000).rounded(.up))))]
+    }
+
+    /// The newest snapshot's wall-clock time, moved on as the frame clock has since it came.
+    private mutating func moveSnapshotClock(to now: Duration) {
+        let elapsed = (now - snapshotRows.at).components
+        snapshotRows.date.addTimeInterval(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        snapshotRows.at = now
     }
 
     /// The newest snapshot's posts as the list shows them: grouped by day, or not.
