@@ -90,18 +90,6 @@ import Testing
         return (host, viewport, await settle(viewport, from: .zero))
     }
 
-    private func settle(_ viewport: ListViewport<Post>, from start: Duration) async -> Duration {
-        var time = start
-        var ticks = 0
-        while viewport.needsTick && ticks < 2_000 {
-            await viewport.settled()
-            time += .microseconds(16_667)
-            viewport.tick(at: time)
-            ticks += 1
-        }
-        return time
-    }
-
     @Test func theFramePinsTheTopSectionsHeaderOverItsRows() async {
         var (host, viewport, time) = await sectioned(sections(0..<5))
         #expect(viewport.sectionHeaders.rows == [0, 11, 22, 33, 44])
@@ -162,6 +150,21 @@ import Testing
         #expect(host.frames.last?.pinnedHeader?.top == 0)
         #expect(host.problems.isEmpty, "\(host.problems)")
     }
+}
+
+/// Ticks `viewport` a frame at a time from `start` until it has nothing left to do (at most
+/// 2,000 frames); returns the time of the last frame.
+@MainActor
+func settle(_ viewport: ListViewport<Post>, from start: Duration) async -> Duration {
+    var time = start
+    var ticks = 0
+    while viewport.needsTick && ticks < 2_000 {
+        await viewport.settled()
+        time += .microseconds(16_667)
+        viewport.tick(at: time)
+        ticks += 1
+    }
+    return time
 }
 
 /// A host whose view counts sections, as UIKit's does: it keeps the viewport's rows as
@@ -270,13 +273,7 @@ final class SectionedHost: ListViewportHost {
                 [Post(id: -section.id, title: section.title)] + section.items.map { Post(id: $0, title: "Post \($0) v\(edited)") }
             }
             viewport.submit(rows)
-            var ticks = 0
-            while viewport.needsTick && ticks < 1_000 {
-                await viewport.settled()
-                time += .microseconds(16_667)
-                viewport.tick(at: time)
-                ticks += 1
-            }
+            time = await settle(viewport, from: time)
             #expect(viewport.items == rows, "seed \(seed), round \(round)")
             #expect(host.shown.sections == SectionedRows<Post>.sections(of: rows) { $0.id < 0 }, "seed \(seed), round \(round)")
             if !host.problems.isEmpty {

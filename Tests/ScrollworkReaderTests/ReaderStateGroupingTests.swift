@@ -140,6 +140,16 @@ import Testing
         #expect(state.update(Fixture.key("A"), list: list, now: .seconds(7)).contains(.write(.setRead(true, Array(1...12)))))
     }
 
+    /// Pictures drawn over the cells stay below the pinned heading, as the posts' cells do.
+    @Test func picturesStayBelowThePinnedHeading() {
+        let (_, list) = Self.grouped(Self.twoDays, offset: 12)
+        #expect(PostListScreen.pictureRows(in: 1..<26, under: list.frame.pinnedHeader) == 2..<26)
+        #expect(PostListScreen.pictureRows(in: 1..<26, under: nil) == 1..<26)
+        // A heading pushed out by the next leaves its line to pictures.
+        let pushed = ListViewport<PostListRow>.Row(item: list.items[0], top: -1, height: 1, opacity: 1, isLeaving: false)
+        #expect(PostListScreen.pictureRows(in: 1..<26, under: pushed) == 1..<26)
+    }
+
     @Test func aPostIsRevealedBelowThePinnedHeadingWhichNeitherCountsNorOpens() {
         // Scrolled to post 3, yesterday's first: its heading is pinned over its first line,
         // so the first post fully on screen is post 4.

@@ -543,11 +543,12 @@ package final class Reader: ListViewportHost {
             }
         case .list, .search:
             let box = PostListScreen.thumbnail
+            let clip = PostListScreen.pictureRows(in: body, under: lastFrame.pinnedHeader)
             return lastFrame.rows.compactMap { row in
                 thumbnails.overlay(for: row.item.id).map { overlay in
                     .init(spot: .row(row.item.id), image: overlay.request, pixels: overlay.pixels,
                           row: body.lowerBound + Int(row.top.rounded()), column: PostListScreen.thumbnailColumn,
-                          columns: box.columns, rows: box.rows, clip: body)
+                          columns: box.columns, rows: box.rows, clip: clip)
                 }
             }
         case .help, .feeds:
