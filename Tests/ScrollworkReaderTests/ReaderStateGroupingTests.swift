@@ -140,6 +140,24 @@ import Testing
         #expect(state.update(Fixture.key("A"), list: list, now: .seconds(7)).contains(.write(.setRead(true, Array(1...12)))))
     }
 
+    /// A page leaves the cursor on a post wholly below the pinned heading: the page is a
+    /// screen less a post and the heading's line.
+    @Test func aPageKeepsTheCursorBelowThePinnedHeading() {
+        let items = PostListRow.grouped(Self.twoDays, byDayIn: Self.utc, now: Fixture.epoch)
+        // 27 rows tall: a page of 21. Post 5 starts at 22, the line below the heading.
+        let list = Fixture.list(items, height: 27)
+        var state = ReaderState(title: "Test", options: Self.options(grouped: true), layout: ScreenLayout(columns: 80, rows: 29))
+        _ = state.start()
+        _ = state.update(Fixture.snapshot(Self.twoDays), list: list, now: .zero)
+        _ = state.update(Fixture.key("j"), list: list, now: .zero)
+        #expect(state.selectedID == 1)
+        #expect(state.update(Fixture.key(" "), list: list, now: .seconds(1)) == [.moveList(.scroll(to: 21, animated: true))])
+        #expect(state.selectedID == 5, "post 5, at 22, wholly below the heading's line at 21")
+        // At the top, b goes to the first post, not today's heading.
+        _ = state.update(Fixture.key("b"), list: list, now: .seconds(2))
+        #expect(state.selectedID == 1)
+    }
+
     /// Pictures drawn over the cells stay below the pinned heading, as the posts' cells do.
     @Test func picturesStayBelowThePinnedHeading() {
         let (_, list) = Self.grouped(Self.twoDays, offset: 12)

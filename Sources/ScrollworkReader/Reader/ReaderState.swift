@@ -650,23 +650,31 @@ package struct ReaderState {
         guard !items.isEmpty else { return [] }
         let scroll = list.scroll
         let from = scroll.predictedLanding
-        let step = max(1, scroll.viewportHeight - Double(PostListScreen.rowHeight))
+        // In a list grouped by day, the line of the heading pinned at the top is not the list's.
+        let covered = items.first?.isHeading == true ? Double(PostListScreen.headingHeight) : 0
+        let step = max(1, scroll.viewportHeight - Double(PostListScreen.rowHeight) - covered)
         let target = min(max(0, from + Double(direction) * step), scroll.maxOffset)
         let current = list.row(of: selectedID) ?? list.topRow
         var next: Int
         if target == from {
             next = direction > 0 ? items.count - 1 : 0
+            next = list.post(atOrAfter: next, step: direction > 0 ? -1 : 1) ?? next
         } else {
             // The post at the cursor's place on the screen after the move, else the nearest one
-            // wholly on it.
+            // wholly on it, below the pinned heading.
             let place = list.geometry.offset(ofRow: current) - from
-            var row = list.geometry.row(atOffset: target + max(0, place)) ?? (direction > 0 ? items.count - 1 : 0)
-            if list.geometry.offset(ofRow: row) < target { row += 1 }
+            var row = list.geometry.row(atOffset: target + max(covered, place)) ?? (direction > 0 ? items.count - 1 : 0)
+            if list.geometry.offset(ofRow: row) < target + covered { row += 1 }
             while row > 0, list.geometry.offset(ofRow: row + 1) > target + scroll.viewportHeight + 0.5 { row -= 1 }
             next = min(max(0, row), items.count - 1)
+            if items[next].isHeading {
+                // The post above a day's heading is on the new screen unless under the pinned
+                // heading; else the one below it.
+                let above = list.post(atOrAfter: next - 1, step: -1)
+                next = above.flatMap { list.geometry.offset(ofRow: $0) >= target + covered ? $0 : nil }
+                    ?? list.post(atOrAfter: next, step: 1) ?? next
+            }
         }
-        // A post, not a day's heading: the one below it, or at the end the last.
-        next = list.post(atOrAfter: next, step: 1) ?? list.post(atOrAfter: next, step: -1) ?? next
         selectedID = items[next].id
         lastMove = nil
         guard target != from else {
