@@ -162,6 +162,21 @@ import Testing
         #expect(core.hedgeDelay == .milliseconds(300), "the row waited 300 ms, the hedge 50")
     }
 
+    /// A hedge still waiting for a place when its row leaves the screen (its request lowered to
+    /// a prefetch) never starts; the first load goes on.
+    @Test func aWaitingHedgeLeavesWhenItsRowIsNoLongerOnScreen() throws {
+        var core = core(loads: 1)
+        let row = ContentConsumerID()
+        let first = try #require(Effects(core.handle(.request(TestRequest(url: "a"), .visible, row), at: .zero)).loads.first?.0)
+        _ = core.handle(.tick, at: .milliseconds(400))
+        #expect(core.waitingCounts.loads == 1, "the hedge waits for a place")
+        _ = core.handle(.setPriority(TestRequest(url: "a"), .prefetch, row), at: .milliseconds(410))
+        #expect(core.waitingCounts.loads == 0 && core.metrics.cancelledBeforeStart == 1)
+        let effects = Effects(core.handle(.loaded(first, data("a")), at: .milliseconds(500)))
+        #expect(effects.processed.map(\.1) == ["a"] && effects.loads.isEmpty)
+        #expect(core.metrics.hedged == 0)
+    }
+
     @Test func withoutADelayNothingIsHedged() {
         var core = core(hedging: nil)
         let effects = Effects(core.handle(.request(TestRequest(url: "a"), .visible, ContentConsumerID()), at: .zero))

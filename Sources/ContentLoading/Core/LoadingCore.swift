@@ -426,7 +426,17 @@ public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
             if let priority = processingJobs[dependent]?.priority, priority > highest { highest = priority }
         }
         loads.setPriority(highest, of: id)
-        if let hedge = job.hedge { loads.setPriority(highest, of: hedge) }
+        guard let hedge = job.hedge else { return }
+        if highest < configuration.hedging?.priority ?? .visible, job.failure == nil, loads.running[hedge] == nil {
+            // No row on screen waits for the data any more: a hedge not started never starts
+            // (unless the first load failed, when it is the one left).
+            loads.remove(hedge)
+            hedgeOf[hedge] = nil
+            dataJobs[id]!.hedge = nil
+            metrics.cancelledBeforeStart += 1
+        } else {
+            loads.setPriority(highest, of: hedge)
+        }
     }
 
     private mutating func abandon(processingJob id: WorkID, effects: inout [Effect]) {
