@@ -161,11 +161,11 @@ import Testing
     /// Pictures drawn over the cells stay below the pinned heading, as the posts' cells do.
     @Test func picturesStayBelowThePinnedHeading() {
         let (_, list) = Self.grouped(Self.twoDays, offset: 12)
-        #expect(PostListScreen.pictureRows(in: 1..<26, under: list.frame.pinnedHeader) == 2..<26)
-        #expect(PostListScreen.pictureRows(in: 1..<26, under: nil) == 1..<26)
+        #expect(PostListScreen.pictureRows(in: 1..<26, of: list.frame) == 2..<26)
+        #expect(PostListScreen.pictureRows(in: 1..<26, of: .init(rows: list.frame.rows, offset: 12, contentHeight: 62)) == 1..<26)
         // A heading pushed out by the next leaves its line to pictures.
         let pushed = ListViewport<PostListRow>.Row(item: list.items[0], top: -1, height: 1, opacity: 1, isLeaving: false)
-        #expect(PostListScreen.pictureRows(in: 1..<26, under: pushed) == 1..<26)
+        #expect(PostListScreen.pictureRows(in: 1..<26, of: .init(rows: [], offset: 12, contentHeight: 62, pinnedHeader: pushed)) == 1..<26)
     }
 
     @Test func aPostIsRevealedBelowThePinnedHeadingWhichNeitherCountsNorOpens() {

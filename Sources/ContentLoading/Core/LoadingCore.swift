@@ -314,11 +314,19 @@ public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
             effects.append(.cancelLoad(hedge))
             metrics.cancelledInFlight += 1
         } else {
-            loads.remove(hedge)
-            hedgeOf[hedge] = nil
-            metrics.cancelledBeforeStart += 1
+            dropWaitingHedge(hedge)
         }
     }
+
+    /// Takes a hedge that has not started out of the queue: it never starts.
+    private mutating func dropWaitingHedge(_ hedge: WorkID) {
+        loads.remove(hedge)
+        hedgeOf[hedge] = nil
+        metrics.cancelledBeforeStart += 1
+    }
+
+    /// The least priority of the loads that are hedged.
+    private var hedgedPriority: LoadPriority { configuration.hedging?.priority ?? .visible }
 
     /// The running loads a row on screen waits for that are not hedged yet, with the time
     /// each is due for its hedge, in the order they were made (so that two cores fed the same
@@ -326,7 +334,7 @@ public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
     /// - Complexity: O(r log r) for the r loads running, at most the concurrency limit.
     private func hedgeCandidates(after: Duration) -> [(id: WorkID, priority: LoadPriority, due: Duration)] {
         loads.running.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { id, priority in
-            guard priority >= configuration.hedging?.priority ?? .visible, hedgeOf[id] == nil, let job = dataJobs[id], !job.wasHedged,
+            guard priority >= hedgedPriority, hedgeOf[id] == nil, let job = dataJobs[id], !job.wasHedged,
                   job.failure == nil, let started = job.started
             else { return nil }
             return (id, priority, started + after)
@@ -427,13 +435,11 @@ public struct LoadingCore<Request: ContentRequest, Value: Sendable> {
         }
         loads.setPriority(highest, of: id)
         guard let hedge = job.hedge else { return }
-        if highest < configuration.hedging?.priority ?? .visible, job.failure == nil, loads.running[hedge] == nil {
+        if highest < hedgedPriority, job.failure == nil, loads.running[hedge] == nil {
             // No row on screen waits for the data any more: a hedge not started never starts
             // (unless the first load failed, when it is the one left).
-            loads.remove(hedge)
-            hedgeOf[hedge] = nil
+            dropWaitingHedge(hedge)
             dataJobs[id]!.hedge = nil
-            metrics.cancelledBeforeStart += 1
         } else {
             loads.setPriority(highest, of: hedge)
         }

@@ -53,6 +53,13 @@ public final class ListViewport<Item: Identifiable & Equatable & Sendable> where
             self.contentHeight = contentHeight
             self.pinnedHeader = pinnedHeader
         }
+
+        /// How far down from the viewport's top the pinned header covers the rows: its bottom,
+        /// 0 when none is pinned (or it has been pushed out). Rows above it are hidden; a host
+        /// drawing over the cells (pictures) clips there too.
+        public var coveredTop: Double {
+            pinnedHeader.map { max(0, $0.top + $0.height) } ?? 0
+        }
     }
 
     /// The items, as the host's data source must return them.

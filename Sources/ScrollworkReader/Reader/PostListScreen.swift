@@ -16,9 +16,8 @@ struct PostListScreen {
     /// The terminal rows of `body` that the posts' pictures may cover: all of them, but for
     /// the line of the day's heading pinned at the top, which pictures drawn over the cells
     /// (kitty's, sixel, iTerm2's) would hide otherwise.
-    static func pictureRows(in body: Range<Int>, under pinned: ListViewport<PostListRow>.Row?) -> Range<Int> {
-        let covered = pinned.map { max(0, Int(($0.top + $0.height).rounded())) } ?? 0
-        return min(body.upperBound, body.lowerBound + covered)..<body.upperBound
+    static func pictureRows(in body: Range<Int>, of frame: ListViewport<PostListRow>.Frame) -> Range<Int> {
+        min(body.upperBound, body.lowerBound + Int(frame.coveredTop.rounded()))..<body.upperBound
     }
 
     /// The rows `row` takes on screen.

@@ -543,7 +543,7 @@ package final class Reader: ListViewportHost {
             }
         case .list, .search:
             let box = PostListScreen.thumbnail
-            let clip = PostListScreen.pictureRows(in: body, under: lastFrame.pinnedHeader)
+            let clip = PostListScreen.pictureRows(in: body, of: lastFrame)
             return lastFrame.rows.compactMap { row in
                 thumbnails.overlay(for: row.item.id).map { overlay in
                     .init(spot: .row(row.item.id), image: overlay.request, pixels: overlay.pixels,

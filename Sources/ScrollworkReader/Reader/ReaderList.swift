@@ -14,9 +14,14 @@ struct ReaderList {
     var scroll: ScrollModel
     var frame: ListViewport<PostListRow>.Frame
 
-    /// How far down the list's top the pinned day heading covers it: 0 when none is pinned.
-    var coveredTop: Double {
-        frame.pinnedHeader.map { max(0, $0.top + $0.height) } ?? 0
+    /// How far down the list's top the pinned day heading covers it now: 0 when none is pinned.
+    var coveredTop: Double { frame.coveredTop }
+
+    /// The height of the day's heading that is pinned over the list's top wherever it
+    /// scrolls, when the list is grouped by day (a grouped list starts with a heading); 0 when
+    /// it is not. What a move plans for, where ``coveredTop`` says what is covered now.
+    var pinnedHeadingHeight: Double {
+        items.first?.isHeading == true ? Double(PostListScreen.headingHeight) : 0
     }
 
     /// The first post fully on screen, below the pinned heading; the last post when none is.

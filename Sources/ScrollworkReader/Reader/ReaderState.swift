@@ -633,8 +633,7 @@ package struct ReaderState {
     /// Where to scroll, from `offset`, so that `row` is wholly on screen, below the day's
     /// heading pinned over the list's top when it is grouped; `nil` when it is.
     private func reveal(row: Int, from offset: Double, list: ReaderList) -> Double? {
-        let heading = list.items.first?.isHeading == true ? PostListScreen.headingHeight : 0
-        let top = list.geometry.offset(ofRow: row) - Double(heading)
+        let top = list.geometry.offset(ofRow: row) - list.pinnedHeadingHeight
         let bottom = list.geometry.offset(ofRow: row + 1)
         let height = list.scroll.viewportHeight
         if top < offset { return top }
@@ -651,7 +650,7 @@ package struct ReaderState {
         let scroll = list.scroll
         let from = scroll.predictedLanding
         // In a list grouped by day, the line of the heading pinned at the top is not the list's.
-        let covered = items.first?.isHeading == true ? Double(PostListScreen.headingHeight) : 0
+        let covered = list.pinnedHeadingHeight
         let step = max(1, scroll.viewportHeight - Double(PostListScreen.rowHeight) - covered)
         let target = min(max(0, from + Double(direction) * step), scroll.maxOffset)
         let current = list.row(of: selectedID) ?? list.topRow
@@ -793,12 +792,14 @@ package struct ReaderState {
         options.groupsByDay && (filter.order == .date || (filter.search.isEmpty && filter.queryFeed == nil))
     }
 
+    /// The calendar whose days group the list: the options', else the user's.
+    private var calendar: Calendar { options.calendar ?? .current }
+
     /// A wake-up at the next midnight of the newest snapshot's day, when the list is grouped:
     /// its days are titled again then. At most one is pending.
     private mutating func wakeAtMidnight() -> [ReaderEffect] {
         // Before the first snapshot there is no wall-clock time to count from.
         guard groupsByDay, shownGeneration > 0 else { return [] }
-        let calendar = options.calendar ?? .current
         let today = calendar.startOfDay(for: snapshotRows.date)
         guard let midnight = calendar.date(byAdding: .day, value: 1, to: today), newDayMidnight != midnight else { return [] }
         newDayNumber += 1
@@ -817,7 +818,7 @@ package struct ReaderState {
     /// The newest snapshot's posts as the list shows them: grouped by day, or not.
     /// - Complexity: O(n).
     private var listRows: [PostListRow] {
-        groupsByDay ? PostListRow.grouped(snapshotRows.posts, byDayIn: options.calendar ?? .current, now: snapshotRows.date)
+        groupsByDay ? PostListRow.grouped(snapshotRows.posts, byDayIn: calendar, now: snapshotRows.date)
             : PostListRow.ungrouped(snapshotRows.posts)
     }
 
