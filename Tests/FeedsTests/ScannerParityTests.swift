@@ -154,6 +154,19 @@ import Testing
             .repairsUTF8 == false)
     }
 
+    /// Found by seed 7256156098677288648 (and likely the full run that kept `&hellip;` where
+    /// libxml2 dropped it): a declaration naming `utf\r8`. The name's case was folded on every
+    /// byte, and `\r` | 0x20 is `-`, so the scanner took it for UTF-8's and read on, where
+    /// libxml2 stops at the `\r` with an error, after which it drops every named reference
+    /// (`& plain words` lost its `&`). Only letters fold now: such a name is iconv's to read.
+    @Test func anEncodingNameFoldsOnlyItsLetters() {
+        #expect(!XMLBytes.isUTF8("utf\r8".utf8))
+        #expect(!XMLBytes.isUTF8("utf\u{18}".utf8))
+        #expect(XMLBytes.isUTF8("UTF-8".utf8) && XMLBytes.isUTF8("Utf8".utf8))
+        let document = Array("<?xml version=\"1.0\" encoding=\"utf\r8\"?><rss><a>&amp; plain words</a></rss>".utf8)
+        #expect(XMLEncoding.of(firstBytes: document, charset: nil) != .utf8)
+    }
+
     /// Found by seeds 13667626454269808048 and 12800798947487825527: `<` and the first byte of
     /// a two-byte character, the whole document. libxml2 alone gets it after its repair held it
     /// back, in a chunk after the context's first, and reports no element; the scanner handed

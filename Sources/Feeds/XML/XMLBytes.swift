@@ -154,9 +154,10 @@ enum XMLBytes {
         }
     }
 
-    /// Whether an encoding's name (a declaration's or a charset hint) is UTF-8's.
+    /// Whether an encoding's name (a declaration's or a charset hint) is UTF-8's, in any case.
     static func isUTF8(_ name: some Collection<UInt8>) -> Bool {
-        let folded = name.map { $0 | 0x20 }
+        // Only letters fold: `| 0x20` on every byte read `\r` (0x0D) as `-` and 0x18 as `8`.
+        let folded = name.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
         return folded.elementsEqual("utf-8".utf8) || folded.elementsEqual("utf8".utf8)
     }
 
