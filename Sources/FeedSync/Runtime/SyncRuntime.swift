@@ -104,14 +104,21 @@ public struct SyncRuntime: Sendable {
         var secrets = SecretsSeen()
         secrets.insert(snapshot.token)
         // The upserts of a page run on the store's writer while the next request is sent and
-        // its reply decoded; they run one after another, in order. Every other effect waits for
-        // them: those that read or mark the store, and the end of the sync.
+        // its reply decoded; they run one after another, in order, each page prepared while
+        // the one before it is written. At most two pages wait for the writer: a third waits
+        // until the first is written, so that a writer slower than the server (a slow disk, a
+        // busy machine) holds the sync back instead of letting decoded pages pile up in
+        // memory. Every other effect waits for the writes: those that read or mark the store,
+        // and the end of the sync.
         var writing: Task<SyncedStateCounts, any Error>?
+        // The write before `writing`, while it may still run.
+        var earlier: Task<SyncedStateCounts, any Error>?
         // The step that started the writes under way: a failed one is that step's failure.
         var writingStep = step
         func settleWrites() async -> SyncFailure? {
             guard let pending = writing else { return nil }
             writing = nil
+            earlier = nil
             do {
                 counts = counts + (try await pending.value)
                 return nil
@@ -121,11 +128,14 @@ public struct SyncRuntime: Sendable {
         }
         // A reply's upserts (a page's items, by feed) are written in one transaction.
         var upserts: [(remoteFeedID: String, entries: [SyncedEntry])] = []
-        func startWritingUpserts() {
+        func startWritingUpserts() async {
             guard !upserts.isEmpty else { return }
+            // Its failure, if any, reaches `writing` through the chain: here it is only waited for.
+            _ = try? await earlier?.value
             let (page, previous) = (upserts, writing)
             upserts = []
             if previous == nil { writingStep = step }
+            earlier = previous
             writing = Task {
                 // Prepared while the write before it runs; written after it.
                 let batches = page.map { (remoteFeedID: $0.remoteFeedID, batch: SyncedEntryBatch($0.entries)) }
@@ -141,7 +151,7 @@ public struct SyncRuntime: Sendable {
                     upserts.append((streamID, entries))
                     continue
                 }
-                startWritingUpserts()
+                await startWritingUpserts()
                 if effect.waitsForWrites, let failure = await settleWrites() {
                     return Outcome(summary: Self.summary(core.summary, counts), failure: failure)
                 }
@@ -179,7 +189,7 @@ public struct SyncRuntime: Sendable {
                     return Outcome(summary: Self.summary(summary, counts), failure: secrets.redacting(failure))
                 }
             }
-            startWritingUpserts()
+            await startWritingUpserts()
         }
         preconditionFailure("a sync core stopped without finishing or failing")
     }
