@@ -8,6 +8,14 @@ public struct HTTPReply: Sendable {
     /// The body, at most the loader's ``HTTPDataLoader/Configuration/maxBodySize``.
     public var body: [UInt8]
 
+    /// A reply with this status, these headers and this body: one recorded earlier, given back
+    /// by a benchmark that replays a sync without its server.
+    package init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
     /// The first value of header `name`, compared case-insensitively.
     public func header(_ name: String) -> String? {
         headers.value(named: name)

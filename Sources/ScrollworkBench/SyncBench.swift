@@ -23,7 +23,8 @@ struct SyncBench: AsyncParsableCommand {
             after), and changes (after the feeds gained 5 posts each and another client marked \
             500 posts read). Each row: the requests made, the items received, the sync's time \
             (ms), the floor's (floor_ms: the same requests, replayed by one curl process in \
-            sequence), their ratio (over_floor: 1.25 means the client adds 25%), the resident \
+            sequence), their ratio (over_floor: 1.25 means the client adds 25%), the same sync \
+            with no server (client_ms: from the same store, given the recorded replies at once; the median of --runs), the resident \
             memory the sync added at its peak and the process's peak during it. The same syncs \
             run as a user runs them, each a `scrollwork` process of its own on a second store \
             (`account add`, which syncs at once, then `sync` twice): its time (command_ms, \
@@ -35,6 +36,7 @@ struct SyncBench: AsyncParsableCommand {
     @OptionGroup var options: BenchOptions
     @Option(help: "Feeds the server follows.") var feeds = 20
     @Option(help: "Posts in each feed.") var items = 500
+    @Option(help: "Runs of each sync replayed with no server (client_ms is their median).") var runs = 5
     @Option(name: .customLong("server-script"), help: "FreshRSS's serve.sh.") var serverScript = "../shared/freshrss/serve.sh"
 
     /// The requests of one sync, in order.
@@ -44,6 +46,36 @@ struct SyncBench: AsyncParsableCommand {
 
         func append(_ request: HTTPDataLoader.Request) { lock.withLock { requests.append(request) } }
         func take() -> [HTTPDataLoader.Request] { lock.withLock { defer { requests = [] }; return requests } }
+    }
+
+    /// A request of a sync and its reply, whose body waits in a file.
+    struct RecordedExchange {
+        var request: HTTPDataLoader.Request
+        var status: Int
+        var headers: [(name: String, value: String)]
+        var body: URL
+    }
+
+    /// Replies recorded, given back in order to a sync that makes the same requests.
+    final class Replay: @unchecked Sendable {
+        private let lock = NSLock()
+        private let exchanges: [(request: HTTPDataLoader.Request, reply: HTTPReply)]
+        private var next = 0
+
+        init(_ exchanges: [(request: HTTPDataLoader.Request, reply: HTTPReply)]) { self.exchanges = exchanges }
+
+        /// The reply recorded for `request`, which must be the next one recorded.
+        func reply(to request: HTTPDataLoader.Request) throws(HTTPLoadingError) -> HTTPReply {
+            let reply: HTTPReply? = lock.withLock {
+                guard next < exchanges.count, exchanges[next].request.url == request.url else { return nil }
+                defer { next += 1 }
+                return exchanges[next].reply
+            }
+            guard let reply else { throw .connectionFailed("the replayed sync asked \(request.url) where the recorded one asked another") }
+            return reply
+        }
+
+        var isUsedUp: Bool { lock.withLock { next == exchanges.count } }
     }
 
     /// The posts each feed serves now.
@@ -98,8 +130,8 @@ struct SyncBench: AsyncParsableCommand {
             },
             password: { .success(secret) })
 
-        var report = BenchReport(columns: ["case", "requests", "items", "ms", "floor_ms", "over_floor", "added_mb", "process_peak_mb",
-                                           "command_ms", "command_peak_mb", "index_after_ms"])
+        var report = BenchReport(columns: ["case", "requests", "items", "ms", "floor_ms", "over_floor", "client_ms", "added_mb",
+                                           "process_peak_mb", "command_ms", "command_peak_mb", "index_after_ms"])
         // The user's process: a second store with the account, synced by `scrollwork` itself.
         let userDatabase = directory.appendingPathComponent("user.sqlite").path
         let environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path, "XDG_CONFIG_HOME": directory.path, "XDG_DATA_HOME": directory.path]
@@ -109,12 +141,28 @@ struct SyncBench: AsyncParsableCommand {
             ["sync", "--database", userDatabase],
             ["sync", "--database", userDatabase],
         ]
+        var replays: [(store: URL, exchanges: [RecordedExchange])] = []
         func measure(_ name: String) async throws {
+            // The store and the token as the sync finds them, for its replay.
+            try await store.checkpoint()
+            let before = try Self.copyStore(in: directory, to: directory.appendingPathComponent("before-\(report.rows.count)"))
             let start = ContinuousClock.now
             let (outcome, added, peak) = await PeakMemory.measureWithTotal { await runtime.sync() }
             let milliseconds = (ContinuousClock.now - start).milliseconds
             if let failure = outcome.failure { throw ValidationError("bench sync: \(name): \(failure)") }
             let requests = recorder.take()
+            // The replies, asked again (kept during the sync, they would count in its memory; the
+            // server answers the same, since these syncs push nothing and nothing changes
+            // meanwhile) and kept on disk for the replay, which runs after the last sync: the
+            // memory it leaves to the allocator would count in the next sync's process peak.
+            var recorded: [RecordedExchange] = []
+            for (index, request) in requests.enumerated() {
+                let reply = try await loader.send(request)
+                let body = before.appendingPathComponent("reply-\(index)")
+                try Data(reply.body).write(to: body)
+                recorded.append(RecordedExchange(request: request, status: reply.status, headers: reply.headers, body: body))
+            }
+            replays.append((before, recorded))
             // The posts stored wait for the search index, which the reader builds after the
             // sync: timed on its own.
             let indexStart = ContinuousClock.now
@@ -125,7 +173,7 @@ struct SyncBench: AsyncParsableCommand {
             guard command.status == 0 else { throw ValidationError("bench sync: \(name): scrollwork \(userCommands[report.rows.count][0]) failed") }
             report.append([
                 .text(name), .number(Double(requests.count)), .number(Double(outcome.summary.received)), .number(milliseconds),
-                .number(floor), .number(milliseconds / floor), BenchValue(added.map { Double($0) / 1_048_576 }),
+                .number(floor), .number(milliseconds / floor), .missing, BenchValue(added.map { Double($0) / 1_048_576 }),
                 BenchValue(peak.map { Double($0) / 1_048_576 }),
                 .number(command.milliseconds), .number(Double(command.peakBytes) / 1_048_576), .number(indexMilliseconds),
             ])
@@ -148,9 +196,50 @@ struct SyncBench: AsyncParsableCommand {
         try await Task.sleep(for: .seconds(1.1))
         _ = try BenchExecutables.run("/bin/bash", [serverScript, "refresh", directory.appendingPathComponent("freshrss").path], environment: ["PATH": "/usr/bin:/bin"])
         try await measure("changes-\(feeds * 5)-new-\(itemIDs.count)-read")
-        report.print(json: options.json)
+        var withClient = BenchReport(columns: report.columns)
+        for (row, replay) in zip(report.rows, replays) {
+            let client = try await Self.replay(replay.exchanges, from: replay.store, account: account, secret: secret, runs: runs)
+            withClient.append(row.enumerated().map { $0.offset == report.columns.firstIndex(of: "client_ms") ? .number(client) : $0.element })
+        }
+        withClient.print(json: options.json)
         try? await loader.shutdown()
         try? await feedServer.stop()
+    }
+
+    /// The median milliseconds the sync of `exchanges` takes with no server, over `runs` runs:
+    /// the same sync, each time from a copy of the store and token it started with (in
+    /// `directory`), given the recorded replies as soon as it asks. What the client alone
+    /// costs: the floor's share is zero.
+    static func replay(_ recorded: [RecordedExchange], from directory: URL,
+                       account: SyncAccount, secret: SyncSecret, runs: Int) async throws -> Double {
+        let exchanges = try recorded.map {
+            (request: $0.request, reply: HTTPReply(status: $0.status, headers: $0.headers, body: Array(try Data(contentsOf: $0.body))))
+        }
+        var times: [Double] = []
+        for run in 0..<runs {
+            let copy = try copyStore(in: directory, to: directory.appendingPathComponent("run-\(run)"))
+            let replay = Replay(exchanges)
+            let store = try FeedStore(path: copy.appendingPathComponent("bench.sqlite").path)
+            let runtime = SyncRuntime(account: account, store: store, tokens: SyncTokenFile(url: copy.appendingPathComponent("token")),
+                                      send: { request throws(HTTPLoadingError) in try replay.reply(to: request) },
+                                      password: { .success(secret) })
+            let start = ContinuousClock.now
+            let outcome = await runtime.sync()
+            times.append((ContinuousClock.now - start).milliseconds)
+            if let failure = outcome.failure { throw ValidationError("bench sync: the replay failed: \(failure)") }
+            guard replay.isUsedUp else { throw ValidationError("bench sync: the replay made fewer requests than the sync") }
+        }
+        return Stopwatch.median(times)
+    }
+
+    /// Copies the store (checkpointed: its file alone) and the token file of `directory` into
+    /// the new folder `copy`, and returns it.
+    static func copyStore(in directory: URL, to copy: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        for file in ["bench.sqlite", "token"] where FileManager.default.fileExists(atPath: directory.appendingPathComponent(file).path) {
+            try FileManager.default.copyItem(at: directory.appendingPathComponent(file), to: copy.appendingPathComponent(file))
+        }
+        return copy
     }
 
     /// A feed of `posts` posts, the same for the same numbers; new posts come first.
