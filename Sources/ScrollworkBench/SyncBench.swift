@@ -58,11 +58,12 @@ struct SyncBench: AsyncParsableCommand {
 
     /// Replies recorded, given back in order to a sync that makes the same requests.
     final class Replay: @unchecked Sendable {
+        typealias Exchange = (request: HTTPDataLoader.Request, reply: HTTPReply)
         private let lock = NSLock()
-        private let exchanges: [(request: HTTPDataLoader.Request, reply: HTTPReply)]
+        private let exchanges: [Exchange]
         private var next = 0
 
-        init(_ exchanges: [(request: HTTPDataLoader.Request, reply: HTTPReply)]) { self.exchanges = exchanges }
+        init(_ exchanges: [Exchange]) { self.exchanges = exchanges }
 
         /// The reply recorded for `request`, which must be the next one recorded.
         func reply(to request: HTTPDataLoader.Request) throws(HTTPLoadingError) -> HTTPReply {
@@ -212,8 +213,8 @@ struct SyncBench: AsyncParsableCommand {
     /// costs: the floor's share is zero.
     static func replay(_ recorded: [RecordedExchange], from directory: URL,
                        account: SyncAccount, secret: SyncSecret, runs: Int) async throws -> Double {
-        let exchanges = try recorded.map {
-            (request: $0.request, reply: HTTPReply(status: $0.status, headers: $0.headers, body: Array(try Data(contentsOf: $0.body))))
+        let exchanges: [Replay.Exchange] = try recorded.map {
+            ($0.request, HTTPReply(status: $0.status, headers: $0.headers, body: Array(try Data(contentsOf: $0.body))))
         }
         var times: [Double] = []
         for run in 0..<runs {

@@ -27,15 +27,11 @@ import Testing
         }
 
         func send(_ request: HTTPDataLoader.Request) -> HTTPReply {
-            let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
             let path = String(request.url.path.dropFirst(base.path.count + 1))
-            let query = (components?.queryItems ?? []).map { SyncRequest.Field($0.name, $0.value ?? "") }
-            var form: [SyncRequest.Field] = []
-            if !request.body.isEmpty {
-                var parser = URLComponents()
-                parser.percentEncodedQuery = String(decoding: request.body, as: UTF8.self)
-                form = (parser.queryItems ?? []).map { SyncRequest.Field($0.name, $0.value ?? "") }
-            }
+            // A query and a form are encoded alike.
+            let fields = { (encoded: [UInt8]) in SyncFaultTests.ScriptedReader.form(encoded).map { SyncRequest.Field($0.0, $0.1) } }
+            let query = fields(Array((URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery ?? "").utf8))
+            let form = fields(request.body)
             let headers = request.headers.map { SyncRequest.Field($0.name, $0.value) }
             let syncRequest = SyncRequest(method: request.method == .post ? .post : .get, path: path, query: query, form: form, headers: headers)
             let page: Int? = lock.withLock {
