@@ -8,12 +8,16 @@ import Thumbnails
 @testable import ScrollworkApp
 
 @Suite("scrollwork view")
-struct ViewCommandTests {
+final class ViewCommandTests {
     private let directory: URL
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-view-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
     }
 
     private func write(_ bytes: [UInt8], _ name: String) throws -> String {

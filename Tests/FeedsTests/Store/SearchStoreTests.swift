@@ -151,6 +151,7 @@ import Testing
 
     @Test func aStoreWrittenBeforeTheIndexGetsItWithProgress() async throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("old.sqlite").path
         do {
             let pool = try DatabasePool(path: path)
