@@ -51,6 +51,45 @@ import Testing
         #expect(foreign.isEmpty, "needs libraries the machine image lacks: \(foreign)")
     }
 
+    /// The functions the commands and the reader run are laid out together at the start of the
+    /// code, in the order of `Scripts/symbols.order` (Package.swift gives it to lld): the
+    /// first fifty of its names the executable defines come first, in that order. Without the
+    /// order their places are the object files', and a refresh held 12.9 MB of code resident
+    /// instead of 6.7 (README, `bench feed`). A sanitizer's build is linked without it.
+    @Test func theFunctionsThatRunLieTogetherInTheOrderOfTheList() throws {
+        guard ProcessInfo.processInfo.environment["SCROLLWORK_SANITIZE"] == nil else { return }
+        let list = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Scripts/symbols.order")
+        let listed = try String(contentsOf: list, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        let executable = try BuiltExecutable.url(named: "scrollwork")
+        let nm = Process()
+        nm.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        nm.arguments = ["nm", "--defined-only", executable.path]
+        let output = Pipe()
+        nm.standardOutput = output
+        try nm.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        nm.waitUntilExit()
+        try #require(nm.terminationStatus == 0, "nm (Debian binutils) could not read \(executable.path)")
+
+        // Lines like: 00000000008eb440 t swift_getAssociatedTypeWitness
+        var addresses: [String: UInt64] = [:]
+        var functions: [UInt64] = []
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count == 3, "tTwW".contains(fields[1]), let address = UInt64(fields[0], radix: 16) else { continue }
+            addresses[String(fields[2]), default: address] = address
+            functions.append(address)
+        }
+        let first = listed.compactMap { addresses[$0] }.prefix(50)
+        try #require(first.count == 50, "the executable defines \(first.count) of the list's \(listed.count) functions")
+        let outOfOrder = zip(first, first.dropFirst()).filter { $0.0 >= $0.1 }.count
+        #expect(outOfOrder == 0, "\(outOfOrder) of the list's first 50 functions lie before the one listed before them")
+        // Before all but a few of the executable's functions.
+        let before = functions.filter { $0 < first.last! }.count
+        #expect(before < functions.count / 100, "\(before) of \(functions.count) functions lie before the list's fiftieth")
+    }
+
     /// libxml2 (and the ICU and liblzma it brings) is loaded when something is first parsed,
     /// not at launch: glibc's loader names every library it loads (`LD_DEBUG=libs`).
     @Test func libxml2IsLoadedOnlyByAParseThatNeedsIt() throws {
