@@ -1,37 +1,44 @@
 #!/usr/bin/env bash
-# Writes Scripts/symbols.order: the functions `scrollwork` runs, in the order it first runs them,
-# which Package.swift gives lld (`--symbol-ordering-file`) so that it lays them out together at
-# the start of the executable's code.
+# Writes Scripts/symbols.order: the functions `scrollwork` runs, grouped by the run that first runs
+# them, which Package.swift gives lld (`--symbol-ordering-file`) so that it lays them out together
+# at the start of the executable's code.
 #
 # Why: Linux maps an executable's code 64 KB around each page it faults in ("fault-around"), and
-# those pages count in the process's resident memory. A `scrollwork refresh` of 500 posts runs
-# about 1 MB of functions spread over the 27 MB of code, so it held 12.9 MB of code resident:
-# half its peak. Laid out together they fault in a few hundred KB (see README, "bench feed").
+# those pages count in the process's resident set. A `scrollwork refresh` of 500 posts runs about
+# 1 MB of functions spread over the 27 MB of code, so it held 12.9 MB of code resident: half its
+# peak. Laid out together, 6.7 MB (see README, "bench feed"); most of the rest is code compiled
+# into one section per file, which moves only whole.
 #
-# How: a release build runs what users run under callgrind (valgrind), each command in a home of
-# its own: add, refresh twice, list, search, parse and export on the demo feed and small Atom and
-# JSON feeds, and the reader on the demo in tmux (scrolling, an article, a search). Only names
-# the executable defines once are kept: lld moves every definition of a name, and the local
-# copies of a specialization that many files hold would drag their files' code along. A name the
-# code no longer defines is skipped by the linker, so a stale list costs memory, never a build;
-# run this again after large changes. Needs valgrind, tmux, objcopy and nm (Debian `valgrind`,
-# `tmux`, `binutils`); takes about two minutes.
+# How: a release build runs what users run under callgrind (valgrind), one command after another
+# in one scratch home: add (the demo feed, small Atom and JSON feeds), refresh twice, list,
+# search, parse and export, and the reader on the demo in a private tmux (scrolling, an article,
+# a search). Only names the executable defines once are kept: lld moves every definition of a
+# name, and the local copies of a specialization that many files hold would drag their files'
+# code along. A name the code no longer defines is skipped by the linker, so a stale list costs
+# memory, not a failed link (FreshMachineTests says when too much of it is stale); run this again
+# after large changes. SwiftPM does not know the list is an input of the link: the script
+# removes the linked executables, so that the next build links them with the new list. Needs
+# valgrind, tmux, objcopy and nm (Debian `valgrind`, `tmux`, `binutils`); about two minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 for tool in valgrind tmux objcopy nm; do
     command -v "$tool" >/dev/null || { echo "order-symbols: $tool is needed" >&2; exit 1; }
 done
+# A sanitizer's or a fuzzer's build is linked without lld's map and the list.
+unset SCROLLWORK_SANITIZE SCROLLWORK_FUZZ TMUX
 
 work=$(mktemp -d)
+socket="scrollwork-order-$$"
+trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+
 # The link map says which input section holds each function.
 swift build -c release --product scrollwork -Xlinker -Map="$work/map" -Xlinker --no-demangle
-session="scrollwork-order-$$"
-trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$work"' EXIT
-
+bin=$(swift build -c release --show-bin-path)
 # valgrind cannot read the DWARF 5 that swiftc writes; the symbol table is all it needs.
-objcopy --strip-debug .build/release/scrollwork "$work/scrollwork"
-export HOME="$work/home" XDG_CONFIG_HOME="$work/home/config" XDG_DATA_HOME="$work/home/data" LANG=C.UTF-8
+objcopy --strip-debug "$bin/scrollwork" "$work/scrollwork"
+valgrind=$(command -v valgrind)
+export HOME="$work/home" XDG_CONFIG_HOME="$work/home/config" XDG_DATA_HOME="$work/home/data" LANG=C.UTF-8 LC_ALL=C.UTF-8
 mkdir -p "$HOME"
 # Each run's profile is named for its place in the list: the runs whose memory is measured against
 # newsboat (refresh, then add) first, so that their functions lie together; then the reader; then
@@ -39,7 +46,7 @@ mkdir -p "$HOME"
 profile() {
     local place=$1
     shift
-    valgrind --tool=callgrind --demangle=no --dump-instr=no --compress-strings=no \
+    "$valgrind" --tool=callgrind --demangle=no --dump-instr=no --compress-strings=no \
         --callgrind-out-file="$work/run-$place" "$work/scrollwork" "$@" >/dev/null 2>"$work/valgrind.log" \
         || { echo "order-symbols: scrollwork $* failed:" >&2; tail -5 "$work/valgrind.log" >&2; exit 1; }
 }
@@ -69,26 +76,52 @@ profile 9-parse parse Examples/demo-feed.xml
 profile 9-export export
 
 # The reader, on the demo: it serves its feed and pictures on 127.0.0.1 and keeps them in a store
-# (a reader of the store above would wait on the network for the feeds' pictures).
+# (a reader of the store above would wait on the network for the feeds' pictures). It runs in a
+# tmux server of its own, with no settings but one: the pane stays after the reader quits, to say
+# how it did.
 reader() {
     local out="$work/run-$1" shows=$2
     shift 2
-    tmux new-session -d -s "$session" -x 120 -y 40 -e "HOME=$HOME" -e "XDG_CONFIG_HOME=$XDG_CONFIG_HOME" -e "XDG_DATA_HOME=$XDG_DATA_HOME" \
-        "valgrind --tool=callgrind --demangle=no --dump-instr=no --compress-strings=no --callgrind-out-file=$out $work/scrollwork $* 2>$work/valgrind.log"
-    wait_for() { for _ in $(seq 600); do tmux capture-pane -p -t "$session" 2>/dev/null | grep -q "$1" && return 0; sleep 0.2; done; return 1; }
-    wait_for "$shows" || {
-        echo "order-symbols: the reader did not show \"$shows\":" >&2
-        tmux capture-pane -p -t "$session" >&2 || true
+    local command
+    command=$(printf '%q ' "$valgrind" --tool=callgrind --demangle=no --dump-instr=no --compress-strings=no \
+        --callgrind-out-file="$out" --log-file="$work/valgrind.log" "$work/scrollwork" "$@")
+    echo "set-option -g remain-on-exit on" >"$work/tmux.conf"
+    tmux -L "$socket" -f "$work/tmux.conf" new-session -d -s reader -x 120 -y 40 \
+        -e "HOME=$HOME" -e "XDG_CONFIG_HOME=$XDG_CONFIG_HOME" -e "XDG_DATA_HOME=$XDG_DATA_HOME" -e "LANG=$LANG" -e "LC_ALL=$LC_ALL" \
+        "$command"
+    pane() { tmux -L "$socket" capture-pane -p -t =reader: 2>/dev/null || true; }
+    dead() { [ "$(tmux -L "$socket" display-message -p -t =reader: '#{pane_dead}' 2>/dev/null)" = 1 ]; }
+    keys() { for key in "$@"; do dead && return; tmux -L "$socket" send-keys -t =reader: "$key"; sleep 0.5; done; }
+    local waited=0
+    until grep -q "$shows" <<<"$(pane)"; do
+        waited=$((waited + 1))
+        if dead || [ "$waited" -gt 600 ]; then
+            echo "order-symbols: the reader did not show \"$shows\":" >&2
+            pane >&2
+            tail -5 "$work/valgrind.log" >&2
+            exit 1
+        fi
+        sleep 0.2
+    done
+    keys j j j j Space b G g Enter
+    sleep 2
+    keys q / d e m o Enter Escape
+    # Q quits; sent again until it does, since an escape read with it would make it Alt-Q.
+    for _ in $(seq 30); do
+        dead && break
+        sleep 2
+        keys Q
+    done
+    # The pane's command is callgrind, which writes its profile before it exits.
+    local status
+    status=$(tmux -L "$socket" display-message -p -t =reader: '#{pane_dead}:#{pane_dead_status}')
+    if [ "$status" != "1:0" ]; then
+        echo "order-symbols: the reader did not quit cleanly (pane dead:status $status):" >&2
+        pane >&2
         tail -5 "$work/valgrind.log" >&2
         exit 1
-    }
-    for key in j j j j Space b G g Enter; do tmux send-keys -t "$session" "$key" 2>/dev/null || break; sleep 0.5; done
-    sleep 2
-    for key in q / d e m o Enter Escape; do tmux send-keys -t "$session" "$key" 2>/dev/null || break; sleep 0.5; done
-    # Q quits; sent again until it does, since an escape read with it would make it Alt-Q.
-    for _ in $(seq 30); do sleep 2; tmux send-keys -t "$session" Q 2>/dev/null || break; done
-    tmux kill-session -t "$session" 2>/dev/null || true
-    [ -s "$out" ] || { echo "order-symbols: the reader wrote no profile" >&2; exit 1; }
+    fi
+    tmux -L "$socket" kill-server
 }
 reader 6-reader "unread" read --demo
 
@@ -103,17 +136,27 @@ awk '
         if (depth == 1) { text = (name == ".text") } else if (text && depth <= 9) { section = name } else if (text) { print name "\t" section }
     }' "$work/map" >"$work/sections"
 {
-    echo "# The functions scrollwork runs, in the order of the runs that ran them: written by Scripts/order-symbols.sh, read by lld."
+    echo "# The functions scrollwork runs, grouped by the run that first runs them: written by Scripts/order-symbols.sh ($(swift --version 2>/dev/null | head -1)), read by lld."
     for profile in "$work"/run-*; do
-        awk '/^ob=/ { ours = ($0 ~ /\/scrollwork$/) } /^fn=/ && ours { print substr($0, 4) }' "$profile"
+        # callgrind's order within a run follows its own allocations: by name, for a stable list.
+        awk '/^ob=/ { ours = ($0 ~ /\/scrollwork$/) } /^fn=/ && ours { print substr($0, 4) }' "$profile" | LC_ALL=C sort -u
     done | awk -F '\t' '
         FILENAME == ARGV[1] { unique[$0]; next }
         FILENAME == ARGV[2] { section[$1] = $2; next }
         ($0 in unique) && ($0 in section) && !(section[$0] in placed) {
             placed[section[$0]]
-            # Functions of their own first, together; then the files whose .text holds some.
+            # Functions of their own first, together, then the files whose .text holds some:
+            # a file moves whole, and would part the functions around it.
             if (section[$0] ~ /\(\.text\./) print; else files[++count] = $0
         }
         END { for (i = 1; i <= count; i++) print files[i] }' "$work/unique" "$work/sections" -
-} >Scripts/symbols.order
-echo "Scripts/symbols.order: $(($(wc -l <Scripts/symbols.order) - 1)) functions from $(ls "$work"/run-* | wc -l) runs"
+} >"$work/symbols.order"
+functions=$(($(wc -l <"$work/symbols.order") - 1))
+if [ ! -s "$work/sections" ] || [ "$functions" -lt 1000 ]; then
+    echo "order-symbols: only $functions functions found (is the build linked with lld?); Scripts/symbols.order is unchanged" >&2
+    exit 1
+fi
+mv "$work/symbols.order" Scripts/symbols.order
+# The next build links them with the new list.
+rm -f "$bin/scrollwork" "$bin/scrollwork-bench" "$(swift build --show-bin-path)/scrollwork" "$(swift build --show-bin-path)/scrollwork-bench"
+echo "Scripts/symbols.order: $functions functions from $(ls "$work"/run-* | wc -l) runs"

@@ -8,17 +8,9 @@ import Thumbnails
 @testable import ScrollworkApp
 
 @Suite("scrollwork view")
-final class ViewCommandTests {
-    private let directory: URL
-
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-view-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
-    }
+struct ViewCommandTests {
+    private let scratch = ScratchDirectory("scrollwork-view")
+    private var directory: URL { scratch.url }
 
     private func write(_ bytes: [UInt8], _ name: String) throws -> String {
         let url = directory.appendingPathComponent(name)
@@ -48,7 +40,6 @@ final class ViewCommandTests {
     }
 
     @Test func printsEachImageAsRowsOfHalfBlocksInTheColoursAskedFor() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let path = try photo()
         let result = try BuiltExecutable.run("scrollwork", ["view", path, path, "--width", "20", "--colors", "256"])
         #expect(result.status == 0, "\(result.error)")
@@ -63,7 +54,6 @@ final class ViewCommandTests {
     }
 
     @Test func printsWhatTheDecoderAndThePictureMake() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let path = try photo()
         let result = try BuiltExecutable.run("scrollwork", ["view", path, "--width", "24", "--height", "5", "--colors", "truecolor"])
         let command = try #require(try ViewCommand.parseAsRoot([path]) as? ViewCommand)
@@ -75,7 +65,6 @@ final class ViewCommandTests {
     }
 
     @Test func namesAFileItCannotShowShowsTheOthersAndExitsWithOne() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let path = try photo()
         let notAnImage = try write(Array("GIF89a".utf8), "not-an-image.gif")
         let missing = directory.appendingPathComponent("missing.png").path
@@ -87,7 +76,6 @@ final class ViewCommandTests {
     }
 
     @Test func fetchesImagesAtWebAddressesAndNamesTheOnesItCannotHave() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let jpeg = JPEGFixture.encode(pixels: PhotoPattern.pixels(width: 300, height: 200), width: 300, height: 200)
         let server = try await LoopbackHTTPServer.start { request, _ in
             request.path == "/photo.jpeg" ? .respond(status: 200, body: jpeg) : .text(404, "no such image")
@@ -104,7 +92,6 @@ final class ViewCommandTests {
     }
 
     @Test func drawsSextantsWhenAsked() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let path = try photo()
 
         let result = try BuiltExecutable.run("scrollwork", ["view", path, "--protocol", "sextants", "--width", "12", "--height", "4", "--colors", "truecolor"])
@@ -116,7 +103,6 @@ final class ViewCommandTests {
     }
 
     @Test func drawsSixelAtTheBoxsPixelSizeWhenAsked() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let path = try photo()
 
         let result = try BuiltExecutable.run("scrollwork", ["view", path, "--protocol", "sixel", "--width", "12", "--height", "4"])
@@ -130,7 +116,6 @@ final class ViewCommandTests {
     }
 
     @Test func drawsAKittyImagePlacedByIdWhenAsked() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let path = try photo()
 
         let result = try BuiltExecutable.run("scrollwork", ["view", path, path, "--protocol", "kitty", "--width", "12", "--height", "4"])
@@ -154,7 +139,6 @@ final class ViewCommandTests {
     }
 
     @Test func drawsInShadesWithoutColour() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let path = try photo()
         let result = try BuiltExecutable.run("scrollwork", ["view", path, "--width", "10"], environment: ["NO_COLOR": "1"])
         #expect(result.status == 0)
