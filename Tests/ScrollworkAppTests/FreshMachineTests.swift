@@ -25,17 +25,23 @@ import Testing
     }
 
     #if os(Linux)
-    @Test func theExecutableNeedsOnlyTheMachineImagesLibraries() throws {
+    /// What `tool` (readelf or nm, Debian binutils) prints with `option` on the built `scrollwork`.
+    static func binutils(_ tool: String, _ option: String) throws -> String {
         let executable = try BuiltExecutable.url(named: "scrollwork")
-        let readelf = Process()
-        readelf.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        readelf.arguments = ["readelf", "--dynamic", executable.path]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool, option, executable.path]
         let output = Pipe()
-        readelf.standardOutput = output
-        try readelf.run()
+        process.standardOutput = output
+        try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        readelf.waitUntilExit()
-        try #require(readelf.terminationStatus == 0, "readelf (Debian binutils) could not read \(executable.path)")
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(tool) (Debian binutils) could not read \(executable.path)")
+        return text
+    }
+
+    @Test func theExecutableNeedsOnlyTheMachineImagesLibraries() throws {
+        let text = try Self.binutils("readelf", "--dynamic")
 
         // Lines like: 0x0000000000000001 (NEEDED)  Shared library: [libpng16.so.16]
         let needed = text.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line -> String? in
@@ -63,16 +69,7 @@ import Testing
         let list = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Scripts/symbols.order")
         let listed = try String(contentsOf: list, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
-        let executable = try BuiltExecutable.url(named: "scrollwork")
-        let nm = Process()
-        nm.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        nm.arguments = ["nm", "--defined-only", executable.path]
-        let output = Pipe()
-        nm.standardOutput = output
-        try nm.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        nm.waitUntilExit()
-        try #require(nm.terminationStatus == 0, "nm (Debian binutils) could not read \(executable.path)")
+        let text = try Self.binutils("nm", "--defined-only")
 
         // Lines like: 00000000008eb440 t swift_getAssociatedTypeWitness
         var addresses: [String: UInt64] = [:]
