@@ -37,10 +37,12 @@ let ownC: [CSetting] = sanitizer == "undefined"
 /// The functions `scrollwork` runs, laid out together at the start of its code, in the order of
 /// `Scripts/symbols.order` (written by `Scripts/order-symbols.sh` from runs of the commands and
 /// the reader under callgrind). Linux maps code 64 KB around each page a process faults in, and
-/// counts those pages as the process's memory: spread over 27 MB of code, the 1 MB of functions
-/// a 500-post `scrollwork refresh` runs held 12.9 MB of it resident, half the process's peak.
+/// counts those pages in the process's resident set: spread over 27 MB of code, the 1 MB of
+/// functions a 500-post `scrollwork refresh` runs held 12.9 MB of it resident, half its peak.
 /// A name the code no longer defines is skipped without a warning: a stale list costs memory,
-/// never a build.
+/// not a failed link (`FreshMachineTests` says when too much of it is stale). SwiftPM does not
+/// know the file is an input of the link: a new list is used once the executables are linked
+/// again (the script removes them).
 let symbolOrderingFlags = ["-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/Scripts/symbols.order", "-Xlinker", "--no-warn-symbol-ordering"]
 let executableSwiftFlags: [String] = sanitizer == nil ? ["-static-stdlib"] : []
 let executableLinkFlags: [String] = sanitizer != nil ? [] : ["-static-stdlib", "-use-ld=lld", "-Xlinker", "--no-export-dynamic"]

@@ -158,5 +158,6 @@ if [ ! -s "$work/sections" ] || [ "$functions" -lt 1000 ]; then
 fi
 mv "$work/symbols.order" Scripts/symbols.order
 # The next build links them with the new list.
-rm -f "$bin/scrollwork" "$bin/scrollwork-bench" "$(swift build --show-bin-path)/scrollwork" "$(swift build --show-bin-path)/scrollwork-bench"
+debug=$(swift build --show-bin-path)
+rm -f "$bin/scrollwork" "$bin/scrollwork-bench" "$debug/scrollwork" "$debug/scrollwork-bench"
 echo "Scripts/symbols.order: $functions functions from $(ls "$work"/run-* | wc -l) runs"
