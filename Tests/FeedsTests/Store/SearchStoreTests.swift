@@ -285,6 +285,55 @@ import Testing
         #expect(try await iterator.next()?.searches.first == SearchCount(total: 3, unread: 2))
     }
 
+    /// The rank reads each match's column lengths from the `_docsize` record its query joins;
+    /// every score must be the one FTS5's own lookup of the lengths gives, for posts of every
+    /// length (the lengths' varints take one to three bytes) and queries of every shape.
+    @Test func theRankReadsTheJoinedLengthsAsFTS5GivesThem() async throws {
+        let (store, feed) = try await storeWithFeed()
+        let seed = randomizedTestSeed()
+        print("Rank with joined lengths: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        let words = ["wal", "sqlite", "checkpoint", "check", "checks", "rust", "async", "café", "policy", "log", "write", "ahead"]
+        func text(_ count: Int) -> String {
+            (0..<count).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+        }
+        let lengths = [0, 1, 3, 60, 200, 20_000]
+        _ = try await store.upsert(entries: (0..<60).map { index in
+            storeEntry("\(index)", title: text(Int.random(in: 1...12, using: &random)), published: day(Double(-index)),
+                       summary: text(lengths.randomElement(using: &random)!))
+        }, feed: feed.id, now: day(0))
+        try await store.indexAllWaitingPosts()
+        var queries = ["check*", "sqlite wal", "\"write ahead log\"", "title:rust", "checkpoint -sqlite", "cafe OR policy", "ch*"]
+        for _ in 0..<30 {
+            queries.append((0..<Int.random(in: 1...3, using: &random)).map { _ in
+                let word = words.randomElement(using: &random)!
+                return Bool.random(using: &random) ? String(word.prefix(Int.random(in: 2...word.count, using: &random))) + "*" : word
+            }.joined(separator: " "))
+        }
+        let matches = try queries.map { (text: $0, match: try #require(SearchQuery(parsing: $0).matchExpression)) }
+        let scored = try await store.read { db in
+            try matches.map { text, match -> (String, [[Double]]) in
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT scrollwork_rank(entry_search, search_sizes.sz, 10.0, 4.0, 2.0, 1.0),
+                        scrollwork_rank(entry_search, NULL, 10.0, 4.0, 2.0, 1.0),
+                        scrollwork_rank(entry_search, x'01', 10.0, 4.0, 2.0, 1.0)
+                    FROM entry_search \(FeedStore.searchSizesJoin) WHERE entry_search MATCH ?
+                    """, arguments: [match])
+                return (text, rows.map { [$0[0], $0[1], $0[2]] })
+            }
+        }
+        var distinctScores = Set<Double>()
+        for (text, rows) in scored {
+            #expect(!rows.isEmpty || text.contains("-"), "seed \(seed): \(text) found nothing")
+            for row in rows {
+                #expect(row[0] == row[1], "seed \(seed): \(text): joined lengths \(row[0]), FTS5's \(row[1])")
+                #expect(row[2] == row[1], "seed \(seed): \(text): a record too short \(row[2]), FTS5's \(row[1])")
+                distinctScores.insert(row[0])
+            }
+        }
+        #expect(distinctScores.count > 20, "seed \(seed): lengths should tell the matches apart")
+    }
+
     @Test func anyTypedTextSearchesWithoutAnError() async throws {
         let (store, feed) = try await storeWithFeed()
         _ = try await store.upsert(entries: (0..<20).map {
