@@ -44,7 +44,8 @@ public enum FeedsFuzzTargets {
     }
 
     /// HTML to text, both ways the reader makes it: ``PlainText/from(html:)`` (titles and
-    /// excerpts) is collapsed and trimmed, and every text of ``ArticleDocument`` (the article
+    /// excerpts) is collapsed and trimmed, and made from the start of the markup it is the
+    /// start of the whole's text, and every text of ``ArticleDocument`` (the article
     /// view) is safe for a terminal.
     public static let htmlText = FuzzTarget(name: "fuzz-html-text") { bytes throws(FuzzFinding) in
         let html = String(decoding: bytes, as: UTF8.self)
@@ -52,6 +53,13 @@ public enum FeedsFuzzTargets {
         if plain.hasPrefix(" ") || plain.hasSuffix(" ") || plain.contains("  ")
             || plain.unicodeScalars.contains(where: { [0x09, 0x0A, 0x0D, 0xA0].contains($0.value) }) {
             throw FuzzFinding("plain text not collapsed: \(plain.debugDescription.prefix(300))")
+        }
+        // The text of the markup's start (an excerpt's) is the start of the whole's.
+        for characters in [1, 40, 240] {
+            let start = PlainText.from(html: html, atLeast: characters)
+            guard start == plain || (start.characterCount(exceeds: characters) && plain.starts(with: start)) else {
+                throw FuzzFinding("the text of the start, for \(characters) characters, is not the whole's: \(start.debugDescription.prefix(300))")
+            }
         }
         let document = ArticleDocument.parse(html: html, base: URL(string: "https://fuzz.example/post/1"))
         for text in document.texts {

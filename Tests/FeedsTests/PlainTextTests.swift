@@ -46,6 +46,58 @@ import Testing
         }
     }
 
+    /// The text made from the start of the markup is the start of the whole's text: cut after
+    /// a space, it cuts no reference, UTF-8 sequence, grapheme cluster or tag, however spaces,
+    /// references, combining marks and tags fall around the cut.
+    @Test func theTextOfTheStartIsTheStartOfTheWholeText() {
+        let seed = randomizedTestSeed()
+        print("PlainText start: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        let tokens = ["word", "a", " ", "  ", "\n", "\t", "\r\n", "&nbsp;", "\u{A0}", "\u{301}", " \u{301}", "\u{200D}", "👍🏽", "日本語",
+                      "&amp;", "&amp", "& amp;", "&am p;", "&#x41;", "&#65", "&#6 5;", "&", ";", "<p>", "</p>", "<b>", "</b>", "<br/>",
+                      "<span>", "<!-- a b -->", "<!--", "-->", "<a href=\"x y\">", "<", ">", "< b", "<p title='a b'", "é", "e\u{301}"]
+        for _ in 0..<1_500 {
+            let html = (0..<Int.random(in: 0...600, using: &random)).map { _ in tokens[Int.random(in: 0..<tokens.count, using: &random)] }.joined()
+            let whole = PlainText.from(html: html)
+            for characters in [1, 7, 60, 241] {
+                let start = PlainText.from(html: html, atLeast: characters)
+                #expect(start == whole || (start.count > characters && whole.starts(with: start)),
+                        "seed \(seed), \(characters) characters: \(html.debugDescription)")
+            }
+        }
+    }
+
+    /// An excerpt made from the start of the markup is the one made from all of it.
+    @Test func anExcerptIsTheOneOfTheWholeText() {
+        let seed = randomizedTestSeed()
+        print("Excerpts: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        let tokens = ["word ", "longer words ", "\n\n", "      ", "&amp; ", "<p>", "</p>", "<b>", "</b>", "<div class=\"x\">", "日本語", "👍🏽 ",
+                      "e\u{301}", "\u{301}", "\r\n", "a"]
+        func whole(_ html: String) -> String {
+            let text = PlainText.from(html: html)
+            return text.count > EntryRow.excerptLength ? String(text.prefix(EntryRow.excerptLength - 1)) + "…" : text
+        }
+        for _ in 0..<1_000 {
+            let html = (0..<Int.random(in: 0...900, using: &random)).map { _ in tokens[Int.random(in: 0..<tokens.count, using: &random)] }.joined()
+            guard html.utf8.count <= 8 << 10 else { continue }  // the excerpt reads 8 KB of markup at most
+            #expect(EntryColumns.excerpt(summary: html, content: nil) == whole(html), "seed \(seed): \(html.debugDescription)")
+        }
+    }
+
+    @Test func aCharacterCountIsComparedAsFarAsItMatters() {
+        let seed = randomizedTestSeed()
+        print("Character counts: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        let pieces = ["a", " ", "\r\n", "\r", "\n", "e\u{301}", "\u{301}", "👍🏽", "日", "\u{7}"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            for count in 0...8 {
+                #expect(text.characterCount(exceeds: count) == (text.count > count), "seed \(seed): \(text.debugDescription), \(count)")
+            }
+        }
+    }
+
     @Test func collapsingWhitespaceAgreesWithSplittingOnScalars() {
         let seed = randomizedTestSeed()
         print("PlainText whitespace: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")

@@ -62,11 +62,16 @@ enum EntryColumns {
                 markup = markup[..<open]
             }
         }
-        let text = PlainText.from(html: String(markup))
+        // Text enough to tell whether it is longer than the excerpt.
+        var text = PlainText.from(html: String(markup), atLeast: EntryRow.excerptLength)
         // Counted only as far as the limit: counting every character of a long text (and then
         // walking to the cut again) was a third of making an excerpt.
-        guard let cut = text.index(text.startIndex, offsetBy: EntryRow.excerptLength - 1, limitedBy: text.endIndex),
-              cut != text.endIndex, text.index(after: cut) != text.endIndex else { return text }
+        guard text.characterCount(exceeds: EntryRow.excerptLength) else { return text }
+        // Where the bytes up to the cut and the one after it are ASCII (but `\r`), each is a
+        // character, and the cut is found without walking the characters.
+        let length = EntryRow.excerptLength - 1
+        let isPlainASCII = text.withUTF8 { !$0.prefix(length + 1).contains(where: { $0 >= 0x80 || $0 == 0x0D }) }
+        let cut = isPlainASCII ? text.utf8.index(text.startIndex, offsetBy: length) : text.index(text.startIndex, offsetBy: length)
         return String(text[..<cut]) + "…"
     }
 

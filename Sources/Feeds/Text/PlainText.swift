@@ -11,16 +11,67 @@ package enum PlainText {
         return collapsingWhitespace(HTMLEntities.decode(stripped))
     }
 
+    /// The start of ``from(html:)``, made from as little of `html` as gives more than
+    /// `characters` characters: either all of `from(html:)`, or a text longer than `characters`
+    /// whose characters are the first of `from(html:)`'s.
+    ///
+    /// An excerpt shows 240 characters of up to 8 KB of markup, and made the text of all of it.
+    /// The markup is read until its text holds enough bytes (a byte and a half a character),
+    /// to just after a space of its text (outside any tag), where no character reference,
+    /// UTF-8 sequence or grapheme cluster is cut and the text read is a prefix of the whole's;
+    /// then four times as far, until the text is long enough or the markup ends.
+    /// - Complexity: O(k) for the k bytes of markup it reads.
+    package static func from(html: String, atLeast characters: Int) -> String {
+        var html = html
+        let hasTags = html.containsUTF8(UInt8(ascii: "<"))
+        return html.withUTF8 { bytes in
+            // A byte and a half of text (markup not counted) a character, as a start: text in a
+            // Latin script is done in one reading, other scripts or many spaces in two.
+            var budget = max(64, characters + characters / 2)
+            while true {
+                let (raw, read) = hasTags ? withoutTags(bytes, stoppingAfter: budget) : untilSpace(bytes, after: budget)
+                let text = collapsingWhitespace(HTMLEntities.decode(raw))
+                if read == bytes.count { return text }
+                if text.characterCount(exceeds: characters) { return text }
+                budget = budget > Int.max / 4 ? Int.max : budget * 4
+            }
+        }
+    }
+
+    /// The bytes of `bytes` up to and with the first ASCII space at or after `limit` (all of them
+    /// when there is none), as a string, and how many they are.
+    private static func untilSpace(_ bytes: UnsafeBufferPointer<UInt8>, after limit: Int) -> (String, Int) {
+        var end = min(limit, bytes.count)
+        while end < bytes.count, !isASCIISpace(bytes[end]) { end += 1 }
+        end = min(end + 1, bytes.count)
+        return (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self), end)
+    }
+
+    private static func isASCIISpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
     /// The text of `bytes` with every tag and comment replaced by a space, read on the bytes:
     /// excerpts run this over kilobytes of markup per entry.
     private static func withoutTags(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        withoutTags(bytes, stoppingAfter: .max).text
+    }
+
+    /// ``withoutTags(_:)`` of `bytes`, stopped at the first ASCII space of the text written at
+    /// or after `limit` bytes of it (the space kept), and how many bytes of `bytes` it read.
+    private static func withoutTags(_ bytes: UnsafeBufferPointer<UInt8>, stoppingAfter limit: Int) -> (text: String, read: Int) {
+        var read = bytes.count
         // Written in place into the new string, never longer: a tag (three bytes at least)
         // becomes one space or nothing.
-        String(unsafeUninitializedCapacity: bytes.count) { out in
+        let text = String(unsafeUninitializedCapacity: bytes.count) { out in
             var written = 0
             var index = 0
             let count = bytes.count
             while index < count {
+                if written >= limit, written > 0, isASCIISpace(out[written - 1]) {
+                    read = index
+                    break
+                }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "<"), index + 1 < count, startsTag(bytes, at: index + 1) {
                     let isComment = index + 3 < count && bytes[index + 1] == UInt8(ascii: "!")
@@ -43,6 +94,7 @@ package enum PlainText {
             }
             return written
         }
+        return (text, read)
     }
 
     /// The name of the tag whose text starts at `index` (after `<`, past a `/`), as a
@@ -173,7 +225,25 @@ package enum PlainText {
                 var written = 0
                 var pendingSpace = false
                 var index = 0
-                while index < bytes.count {
+                let count = bytes.count
+                while index < count {
+                    // ASCII, most of any text, a byte at a time without decoding a character.
+                    let byte = bytes[index]
+                    if byte < 0x80 {
+                        if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                            pendingSpace = written > 0
+                        } else {
+                            if pendingSpace {
+                                out[written] = 0x20
+                                written += 1
+                                pendingSpace = false
+                            }
+                            out[written] = byte
+                            written += 1
+                        }
+                        index += 1
+                        continue
+                    }
                     let (length, isSpace) = Self.character(bytes, at: index)
                     if isSpace {
                         pendingSpace = written > 0
@@ -265,5 +335,22 @@ package enum PlainText {
             }
             return String(decoding: out, as: UTF8.self)
         } ?? text
+    }
+}
+
+extension String {
+    /// Whether the string has more than `count` characters, counted only as far as `count`,
+    /// and not at all where its UTF-8 tells: no more bytes than `count`, or ASCII without a
+    /// `"\r\n"` (a character a byte; collapsed text has none).
+    /// - Complexity: O(n) on ASCII (a byte scan), O(`count`) characters otherwise.
+    package func characterCount(exceeds count: Int) -> Bool {
+        let bytes = utf8.count
+        if bytes <= count { return false }
+        var text = self
+        let isPlainASCII = text.withUTF8 { utf8 in
+            !utf8.contains(where: { $0 >= 0x80 || $0 == 0x0D })
+        }
+        if isPlainASCII { return true }
+        return index(startIndex, offsetBy: count, limitedBy: endIndex).map { $0 != endIndex } ?? false
     }
 }
