@@ -7,8 +7,16 @@ enum HTMLEntities {
     /// The character `name` stands for (without `&` and `;`), from libxml2's HTML 4 table,
     /// which covers the 253 names feeds use in practice.
     static func character(named name: String) -> Unicode.Scalar? {
-        guard case .success(let library) = LibXML2.shared, let description = library.htmlEntityLookup(name) else { return nil }
+        // HTML's names are letters and digits. libxml2 reads the name as a C string, so a name
+        // with a NUL in it (`&nbsp\0…;`) was looked up as what comes before the NUL.
+        guard !name.isEmpty, name.utf8.allSatisfy(isNameByte),
+              case .success(let library) = LibXML2.shared, let description = library.htmlEntityLookup(name) else { return nil }
         return Unicode.Scalar(description.pointee.value)
+    }
+
+    /// Whether `byte` is an ASCII letter or digit, of which HTML's names are made.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        FeedDate.isDigit(byte) || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
     /// The character a numeric reference's digits stand for (`233` or `xE9`), or `nil` when

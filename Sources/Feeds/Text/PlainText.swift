@@ -17,9 +17,10 @@ package enum PlainText {
     ///
     /// An excerpt shows 240 characters of up to 8 KB of markup, and made the text of all of it.
     /// The markup is read until its text holds enough bytes (a byte and a half a character),
-    /// to just after a space of its text (outside any tag), where no character reference,
-    /// UTF-8 sequence or grapheme cluster is cut and the text read is a prefix of the whole's;
-    /// then four times as far, until the text is long enough or the markup ends.
+    /// to just after a space of its text (outside any tag), where no character reference or
+    /// UTF-8 sequence is cut and the text read, less its last character (which a prepended mark
+    /// joins to the space after it), is a prefix of the whole's; then four times as far, until
+    /// the text is long enough or the markup ends.
     /// - Complexity: O(k) for the k bytes of markup it reads.
     package static func from(html: String, atLeast characters: Int) -> String {
         var html = html
@@ -27,11 +28,15 @@ package enum PlainText {
         return html.withUTF8 { bytes in
             // A byte and a half of text (markup not counted) a character, as a start: text in a
             // Latin script is done in one reading, other scripts or many spaces in two.
+            let characters = min(max(characters, 0), 1 << 40)
             var budget = max(64, characters + characters / 2)
             while true {
                 let (raw, read) = hasTags ? withoutTags(bytes, stoppingAfter: budget) : untilSpace(bytes, after: budget)
-                let text = collapsingWhitespace(HTMLEntities.decode(raw))
+                var text = collapsingWhitespace(HTMLEntities.decode(raw))
                 if read == bytes.count { return text }
+                // The last character may join the space after it in the whole text (a prepended
+                // mark such as U+0600 does), so it is not taken; every one before it is the whole's.
+                if !text.isEmpty { text.removeLast() }
                 if text.characterCount(exceeds: characters) { return text }
                 budget = budget > Int.max / 4 ? Int.max : budget * 4
             }
