@@ -12,9 +12,9 @@
 /// better (scores are negative), as with `bm25()`, so that `ORDER BY` takes the best first.
 ///
 /// `sizes` is the row's record in the table's `_docsize` shadow table (`sz`, joined on the
-/// rowid), from which the lengths are read; when it is NULL, or not such a record, each length
-/// is asked of FTS5, which looks the record up a row at a time (four times the cost). Either way
-/// the score is the same.
+/// rowid), from which the lengths are read; when it is NULL, or not such a record, the lengths
+/// are asked of FTS5, which looks the record up with a statement run for the row (about four
+/// times the cost of the join). Either way the score is the same. Any other value is an error.
 int scrollwork_register_search_rank(void *db);
 
 #endif

@@ -316,10 +316,11 @@ import Testing
                 let rows = try Row.fetchAll(db, sql: """
                     SELECT scrollwork_rank(entry_search, search_sizes.sz, 10.0, 4.0, 2.0, 1.0),
                         scrollwork_rank(entry_search, NULL, 10.0, 4.0, 2.0, 1.0),
-                        scrollwork_rank(entry_search, x'01', 10.0, 4.0, 2.0, 1.0)
+                        scrollwork_rank(entry_search, x'01', 10.0, 4.0, 2.0, 1.0),
+                        scrollwork_rank(entry_search, CAST(search_sizes.sz || x'01' AS BLOB), 10.0, 4.0, 2.0, 1.0)
                     FROM entry_search \(FeedStore.searchSizesJoin) WHERE entry_search MATCH ?
                     """, arguments: [match])
-                return (text, rows.map { [$0[0], $0[1], $0[2]] })
+                return (text, rows.map { [$0[0], $0[1], $0[2], $0[3]] })
             }
         }
         var distinctScores = Set<Double>()
@@ -328,10 +329,28 @@ import Testing
             for row in rows {
                 #expect(row[0] == row[1], "seed \(seed): \(text): joined lengths \(row[0]), FTS5's \(row[1])")
                 #expect(row[2] == row[1], "seed \(seed): \(text): a record too short \(row[2]), FTS5's \(row[1])")
+                #expect(row[3] == row[1], "seed \(seed): \(text): a record too long \(row[3]), FTS5's \(row[1])")
                 distinctScores.insert(row[0])
             }
         }
         #expect(distinctScores.count > 20, "seed \(seed): lengths should tell the matches apart")
+        // A call with a weight where the lengths go is an error, not a ranking by other weights.
+        await #expect(throws: FeedStoreError.self) {
+            try await store.read { db in
+                try Double.fetchAll(db, sql: "SELECT scrollwork_rank(entry_search, 10.0, 4.0) FROM entry_search WHERE entry_search MATCH 'check'")
+            }
+        }
+        // The window is read newest first from the index with the lengths joined, not sorted.
+        let window = FeedStore.filtered(EntryQuery(search: SearchQuery(parsing: "check*"), matchWindow: 1_000, limit: 60),
+                                        columns: "entry.id")
+        let plan = try await store.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + window.sql, arguments: window.arguments)
+                .map { $0["detail"] as String }.joined(separator: "\n")
+        }
+        #expect(plan.contains("SEARCH search_sizes USING INTEGER PRIMARY KEY"), "\(plan)")
+        // The window's own steps, before the page sorts it by score, sort nothing.
+        let windowSteps = plan.components(separatedBy: "SCAN (subquery-1)")[0]
+        #expect(windowSteps.contains("SCAN entry_search") && !windowSteps.contains("TEMP B-TREE"), "\(plan)")
     }
 
     @Test func anyTypedTextSearchesWithoutAnError() async throws {
