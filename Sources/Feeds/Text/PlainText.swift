@@ -232,23 +232,6 @@ package enum PlainText {
                 var index = 0
                 let count = bytes.count
                 while index < count {
-                    // ASCII, most of any text, a byte at a time without decoding a character.
-                    let byte = bytes[index]
-                    if byte < 0x80 {
-                        if byte == 0x20 || (0x09...0x0D).contains(byte) {
-                            pendingSpace = written > 0
-                        } else {
-                            if pendingSpace {
-                                out[written] = 0x20
-                                written += 1
-                                pendingSpace = false
-                            }
-                            out[written] = byte
-                            written += 1
-                        }
-                        index += 1
-                        continue
-                    }
                     let (length, isSpace) = Self.character(bytes, at: index)
                     if isSpace {
                         pendingSpace = written > 0
@@ -258,8 +241,13 @@ package enum PlainText {
                             written += 1
                         }
                         pendingSpace = false
-                        for offset in 0..<length {
-                            out[written + offset] = bytes[index + offset]
+                        // ASCII, most of any text, is copied without a loop.
+                        if length == 1 {
+                            out[written] = bytes[index]
+                        } else {
+                            for offset in 0..<length {
+                                out[written + offset] = bytes[index + offset]
+                            }
                         }
                         written += length
                     }
