@@ -104,6 +104,8 @@ import Testing
             let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             for count in 0...8 {
                 #expect(text.characterCount(exceeds: count) == (text.count > count), "seed \(seed): \(text.debugDescription), \(count)")
+                let expected = count <= text.count ? text.index(text.startIndex, offsetBy: count) : nil
+                #expect(text.index(afterCharacters: count) == expected, "seed \(seed): \(text.debugDescription), \(count)")
             }
         }
     }

@@ -63,15 +63,12 @@ enum EntryColumns {
             }
         }
         // Text enough to tell whether it is longer than the excerpt.
-        var text = PlainText.from(html: String(markup), atLeast: EntryRow.excerptLength)
-        // Counted only as far as the limit: counting every character of a long text (and then
-        // walking to the cut again) was a third of making an excerpt.
-        guard text.characterCount(exceeds: EntryRow.excerptLength) else { return text }
-        // Where the bytes up to the cut and the one after it are ASCII (but `\r`), each is a
-        // character, and the cut is found without walking the characters.
-        let length = EntryRow.excerptLength - 1
-        let isPlainASCII = text.withUTF8 { !$0.prefix(length + 1).contains(where: { $0 >= 0x80 || $0 == 0x0D }) }
-        let cut = isPlainASCII ? text.utf8.index(text.startIndex, offsetBy: length) : text.index(text.startIndex, offsetBy: length)
+        let text = PlainText.from(html: String(markup), atLeast: EntryRow.excerptLength)
+        // Counted only as far as the limit, and on the bytes where they are ASCII: counting
+        // every character of a long text (and then walking to the cut again) was a third of
+        // making an excerpt.
+        guard text.characterCount(exceeds: EntryRow.excerptLength),
+              let cut = text.index(afterCharacters: EntryRow.excerptLength - 1) else { return text }
         return String(text[..<cut]) + "…"
     }
 

@@ -47,13 +47,9 @@ package enum PlainText {
     /// when there is none), as a string, and how many they are.
     private static func untilSpace(_ bytes: UnsafeBufferPointer<UInt8>, after limit: Int) -> (String, Int) {
         var end = min(limit, bytes.count)
-        while end < bytes.count, !isASCIISpace(bytes[end]) { end += 1 }
+        while end < bytes.count, !bytes[end].isASCIISpace { end += 1 }
         end = min(end + 1, bytes.count)
         return (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self), end)
-    }
-
-    private static func isASCIISpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     /// The text of `bytes` with every tag and comment replaced by a space, read on the bytes:
@@ -73,7 +69,7 @@ package enum PlainText {
             var index = 0
             let count = bytes.count
             while index < count {
-                if written >= limit, written > 0, isASCIISpace(out[written - 1]) {
+                if written >= limit, written > 0, out[written - 1].isASCIISpace {
                     read = index
                     break
                 }
@@ -262,7 +258,7 @@ package enum PlainText {
     /// (``Swift/Unicode/Scalar/isFeedWhitespace``).
     private static func character(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (length: Int, isSpace: Bool) {
         let lead = bytes[index]
-        if lead < 0x80 { return (1, lead == 0x20 || (0x09...0x0D).contains(lead)) }
+        if lead < 0x80 { return (1, lead.isASCIISpace) }
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         guard lead == 0xC2 || (0xE1...0xE3).contains(lead), index + length <= bytes.count else { return (length, false) }
         var scalar = UInt32(lead) & (length == 2 ? 0x1F : 0x0F)
@@ -332,18 +328,24 @@ package enum PlainText {
 }
 
 extension String {
-    /// Whether the string has more than `count` characters, counted only as far as `count`,
-    /// and not at all where its UTF-8 tells: no more bytes than `count`, or ASCII without a
-    /// `"\r\n"` (a character a byte; collapsed text has none).
-    /// - Complexity: O(n) on ASCII (a byte scan), O(`count`) characters otherwise.
-    package func characterCount(exceeds count: Int) -> Bool {
+    /// The index just after the string's first `count` characters, or `nil` when it has fewer.
+    ///
+    /// Found on the bytes where the first `count` and the one after them are ASCII but `\r`:
+    /// each of those is a character of its own (only a non-ASCII scalar, or `\n` after `\r`,
+    /// joins the one before it). Otherwise the characters are walked, only as far as `count`.
+    /// - Complexity: O(`count`).
+    package func index(afterCharacters count: Int) -> Index? {
         let bytes = utf8.count
-        if bytes <= count { return false }
+        if bytes < count { return nil }
         var text = self
-        let isPlainASCII = text.withUTF8 { utf8 in
-            !utf8.contains(where: { $0 >= 0x80 || $0 == 0x0D })
-        }
-        if isPlainASCII { return true }
-        return index(startIndex, offsetBy: count, limitedBy: endIndex).map { $0 != endIndex } ?? false
+        let isPlainASCII = text.withUTF8 { !$0.prefix(count + 1).contains(where: { $0 >= 0x80 || $0 == 0x0D }) }
+        if isPlainASCII { return utf8.index(startIndex, offsetBy: count) }
+        return index(startIndex, offsetBy: count, limitedBy: endIndex)
+    }
+
+    /// Whether the string has more than `count` characters, counted only as far as that
+    /// (``index(afterCharacters:)``).
+    package func characterCount(exceeds count: Int) -> Bool {
+        index(afterCharacters: count).map { $0 != endIndex } ?? false
     }
 }

@@ -24,7 +24,15 @@ extension StringProtocol {
 extension Unicode.Scalar {
     /// Whitespace, with a fast path for ASCII, where nearly all of it is.
     var isFeedWhitespace: Bool {
-        value < 0x80 ? value == 0x20 || (0x09...0x0D).contains(value) : properties.isWhitespace || value == 0xA0
+        value < 0x80 ? UInt8(value).isASCIISpace : properties.isWhitespace || value == 0xA0
+    }
+}
+
+extension UInt8 {
+    /// Whether the byte is ASCII whitespace: space, tab, line feed, vertical tab, form feed or
+    /// carriage return (the ASCII part of ``Swift/Unicode/Scalar/isFeedWhitespace``).
+    var isASCIISpace: Bool {
+        self == 0x20 || (0x09...0x0D).contains(self)
     }
 }
 
@@ -36,10 +44,9 @@ extension String {
     ///
     /// - Complexity: O(n): one validating copy of the kept bytes.
     init(trimmingWhitespace bytes: UnsafeBufferPointer<UInt8>) {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
         var start = 0, end = bytes.count
-        while start < end, isSpace(bytes[start]) { start += 1 }
-        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        while start < end, bytes[start].isASCIISpace { start += 1 }
+        while end > start, bytes[end - 1].isASCIISpace { end -= 1 }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         self = start < end && (bytes[start] >= 0x80 || bytes[end - 1] >= 0x80) ? text.trimmedWhitespace : text
     }
