@@ -129,6 +129,9 @@ let package = Package(
         // The search index's ranking function, on the FTS5 extension API of the system SQLite
         // that GRDB opens (Debian `libsqlite3-dev`).
         .target(name: "CSearchRank", cSettings: ownC, linkerSettings: [.linkedLibrary("sqlite3")]),
+        // Parameter binding on a statement GRDB prepared, for the store's bulk writes: GRDB's
+        // arguments wrap and unwrap every value (see Feeds' `ParameterBinding`).
+        .target(name: "CSQLiteBinding", cSettings: ownC, linkerSettings: [.linkedLibrary("sqlite3")]),
         // Counts the heap allocations a benchmark makes (it defines malloc for the bench executable).
         .target(name: "CAllocationCount", cSettings: ownC),
         // The store uses GRDB over the system SQLite (Debian `libsqlite3-dev`); fetching is a
@@ -138,6 +141,7 @@ let package = Package(
             dependencies: [
                 "CLibXML2",
                 "CSearchRank",
+                "CSQLiteBinding",
                 "StableHashing",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

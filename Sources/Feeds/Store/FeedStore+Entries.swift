@@ -22,9 +22,18 @@ extension FeedStore {
 
     private static let selectContentSQL =
         "SELECT \(EntryColumns.content.joined(separator: ", ")) FROM entry WHERE feedId = ? AND entryId = ?"
+    /// The stored columns of those of a batch's entries that are stored, found by one
+    /// statement: the identifiers go as a JSON array.
+    private static let selectStoredSQL = """
+        SELECT entryId, \(EntryColumns.content.joined(separator: ", ")) FROM entry
+        WHERE feedId = ? AND entryId IN (SELECT value FROM json_each(?))
+        """
+    /// Stores a new entry; a stored one (an identifier the batch holds twice) is left alone,
+    /// for the entry to be compared with it.
     private static let insertSQL = """
         INSERT INTO entry (feedId, entryId, firstSeen, excerpt, read, starred, \(EntryColumns.content.joined(separator: ", ")))
         VALUES (?, ?, ?, ?, ?, ?, \(EntryColumns.content.map { _ in "?" }.joined(separator: ", ")))
+        ON CONFLICT (feedId, entryId) DO NOTHING
         """
     private static let updateContentSQL = """
         UPDATE entry SET \(EntryColumns.content.map { "\($0) = ?" }.joined(separator: ", ")), excerpt = ?
@@ -37,6 +46,11 @@ extension FeedStore {
     ///
     /// With `prepared` columns (``PreparedColumns``), the transaction only compares and writes;
     /// without, it works them out itself, and an excerpt only for an entry it writes.
+    ///
+    /// One statement finds which entries are stored and reads their columns; a new entry then
+    /// costs its insert alone, its values bound without GRDB's arguments
+    /// (``ParameterBinding``). A lookup for each entry, and GRDB's arguments, were half of
+    /// storing a first sync's posts outside SQLite's own work.
     static func upserting(_ entries: [FeedEntry], into feed: StoredFeed.ID, now: Date, arrivingStates: [EntryFlags] = [],
                           prepared: PreparedColumns? = nil, indexing: Bool = true) -> @Sendable (Database) throws -> [EntryChange] {
         precondition(arrivingStates.isEmpty || arrivingStates.count == entries.count, "one state per entry, or none")
@@ -46,37 +60,46 @@ extension FeedStore {
             guard try Row.fetchOne(feedExists, arguments: [feed]) != nil else {
                 throw FeedStoreError.unknownFeed(feed)
             }
-            let select = try db.cachedStatement(sql: selectContentSQL)
             let insert = try db.cachedStatement(sql: insertSQL)
             let update = try db.cachedStatement(sql: updateContentSQL)
             let waitForIndex = try db.cachedStatement(sql: "INSERT INTO search_backlog (id) VALUES (?)")
             let updateSearchRow = try db.cachedStatement(sql: updateSearchRowSQL)
+            let values = entries.indices.map { prepared?.values[$0] ?? EntryColumns.values(of: entries[$0]) }
+            let unchanged = try storedEntriesUnchanged(entries, values: values, feed: feed, db)
+            let firstSeen = now.timeIntervalSince1970.databaseValue
             return try entries.indices.map { index in
                 let entry = entries[index]
-                let values = prepared?.values[index] ?? EntryColumns.values(of: entry)
                 func excerpt() -> DatabaseValue {
                     prepared?.excerpts[index] ?? EntryColumns.excerpt(summary: entry.summary, content: entry.content).databaseValue
                 }
                 let key: [DatabaseValue] = [feed.databaseValue, entry.id.databaseValue]
-                // The stored columns are compared where the statement holds them, without
-                // copying the row out (a copy made a string of every column's name).
-                let rows = try Row.fetchCursor(select, arguments: StatementArguments(values: key))
-                let stored: Bool? = try withExtendedLifetime(rows) {
-                    try rows.next().map { $0.databaseValues.elementsEqual(values) }
-                }
-                guard let isUnchanged = stored else {
-                    let excerpt = excerpt()
+                if unchanged[index] == nil {
                     let flags = arrivingStates.isEmpty ? EntryFlags() : arrivingStates[index]
-                    try insert.execute(arguments: StatementArguments(values: key + [now.timeIntervalSince1970.databaseValue, excerpt,
-                                                                                    flags.isRead.databaseValue, flags.isStarred.databaseValue] + values))
-                    // Indexed after this transaction (``indexWaitingPosts(limit:)``).
-                    if indexing { try waitForIndex.execute(arguments: [db.lastInsertedRowID]) }
-                    return EntryChange(entryID: entry.id, state: .new)
+                    var binding = ParameterBinding(insert)
+                    binding.bind(key)
+                    binding.bind(firstSeen)
+                    binding.bind(excerpt())
+                    binding.bind(flags.isRead.databaseValue)
+                    binding.bind(flags.isStarred.databaseValue)
+                    binding.bind(values[index])
+                    try binding.execute()
+                    if db.changesCount > 0 {
+                        // Indexed after this transaction (``indexWaitingPosts(limit:)``).
+                        if indexing {
+                            var wait = ParameterBinding(waitForIndex)
+                            wait.bind(db.lastInsertedRowID.databaseValue)
+                            try wait.execute()
+                        }
+                        return EntryChange(entryID: entry.id, state: .new)
+                    }
+                    // Stored by this batch already: it holds the identifier twice, and this
+                    // entry is compared with the first.
                 }
+                let isUnchanged = try unchanged[index] ?? storedEntryUnchanged(key: key, values: values[index], db)
                 if isUnchanged {
                     return EntryChange(entryID: entry.id, state: .unchanged)
                 }
-                try update.execute(arguments: StatementArguments(values: values + [excerpt()] + key))
+                try update.execute(arguments: StatementArguments(values: values[index] + [excerpt()] + key))
                 // Indexed again at once if it was indexed (if it waits, it is indexed as it is now).
                 if indexing {
                     try updateSearchRow.execute(arguments: StatementArguments(values: [
@@ -86,6 +109,45 @@ extension FeedStore {
                 }
                 return EntryChange(entryID: entry.id, state: .modified)
             }
+        }
+    }
+
+    /// For each of `entries`, whether the stored entry with its identifier has `values`: nil
+    /// where none is stored, and for an identifier's second and later places in the batch.
+    ///
+    /// - Complexity: one statement, O(b log n) for b entries among n stored.
+    private static func storedEntriesUnchanged(_ entries: [FeedEntry], values: [[DatabaseValue]], feed: StoredFeed.ID,
+                                               _ db: Database) throws -> [Bool?] {
+        var unchanged = [Bool?](repeating: nil, count: entries.count)
+        guard !entries.isEmpty else { return unchanged }
+        var places: [String: Int] = [:]
+        places.reserveCapacity(entries.count)
+        var identifiers: [String] = []
+        identifiers.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() where places[entry.id] == nil {
+            places[entry.id] = index
+            identifiers.append(entry.id)
+        }
+        let select = try db.cachedStatement(sql: selectStoredSQL)
+        let rows = try Row.fetchCursor(select, arguments: [feed, EntryColumns.json(identifiers)])
+        // The stored columns are compared where the statement holds them, without copying
+        // the row out (a copy made a string of every column's name).
+        try withExtendedLifetime(rows) {
+            while let row = try rows.next() {
+                let identifier: String? = row[0]
+                guard let identifier, let index = places[identifier] else { continue }
+                unchanged[index] = row.databaseValues.dropFirst().elementsEqual(values[index])
+            }
+        }
+        return unchanged
+    }
+
+    /// Whether the entry stored under `key` (its feed and identifier) has `values`.
+    private static func storedEntryUnchanged(key: [DatabaseValue], values: [DatabaseValue], _ db: Database) throws -> Bool {
+        let select = try db.cachedStatement(sql: selectContentSQL)
+        let rows = try Row.fetchCursor(select, arguments: StatementArguments(values: key))
+        return try withExtendedLifetime(rows) {
+            try rows.next().map { $0.databaseValues.elementsEqual(values) } ?? false
         }
     }
 

@@ -1,5 +1,6 @@
 import Feeds
 import Foundation
+import SeededRandom
 import Testing
 
 @Suite struct UpsertTests {
@@ -60,6 +61,46 @@ import Testing
         let (store, feed) = try await storeWithFeed()
         let batch = [storeEntry("a"), storeEntry("a"), storeEntry("a", title: "Other")]
         #expect(try await store.upsert(entries: batch, feed: feed.id, now: storeEpoch).map(\.state) == [.new, .unchanged, .modified])
+    }
+
+    /// Batches over a few identifiers, some of them hard to spell in JSON or SQL (the stored
+    /// entries of a batch are found with the identifiers as a JSON array), several times in
+    /// one batch: the states and the stored entries are a model's, which takes a batch's
+    /// entries one after another. Text is stored up to a NUL, as GRDB binds it (the entry
+    /// `nul\0x` is stored as `nul`, and found again as such). Identifiers are told apart by their
+    /// bytes, as SQLite does (`é` and `e\u{301}` are two entries), where Swift's `==` would take
+    /// them as one.
+    @Test func batchesMatchAModelWhateverTheirIdentifiers() async throws {
+        let seed = randomizedTestSeed()
+        print("Upsert batches: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        let identifiers = ["a", "b\"q", "c\\d", "\\u0041", "é", "e\u{301}", "👩‍👩‍👧", "tab\tx", "nul\0x", "line\nx", "\u{1}",
+                           "[\"x\"]", "", " space ", "'; DROP TABLE entry; --", String(repeating: "long", count: 200)]
+        let (store, feed) = try await storeWithFeed()
+        var model: [[UInt8]: FeedEntry] = [:]
+        for round in 0..<40 {
+            var batch: [FeedEntry] = []
+            for _ in 0..<Int.random(in: 1...12, using: &random) {
+                let id = identifiers.randomElement(using: &random)!
+                batch.append(FeedEntry(id: id, title: ["One", "Two"].randomElement(using: &random)!,
+                                       published: [nil, day(1)].randomElement(using: &random)!,
+                                       summary: [nil, "s", ""].randomElement(using: &random)!,
+                                       isTruncated: Bool.random(using: &random)))
+            }
+            var expected: [EntryChange.State] = []
+            for var entry in batch {
+                entry.id = String(entry.id.prefix { $0 != "\0" })
+                let key = Array(entry.id.utf8)
+                expected.append(model[key] == nil ? .new : model[key] == entry ? .unchanged : .modified)
+                model[key] = entry
+            }
+            let states = try await store.upsert(entries: batch, feed: feed.id, now: storeEpoch).map(\.state)
+            #expect(states == expected, "seed \(seed), round \(round): \(batch.map(\.id))")
+            let stored = try await store.entries(EntryQuery()).map(\.entry)
+            #expect(stored.count == model.count, "seed \(seed), round \(round)")
+            let differing = stored.filter { model[Array($0.id.utf8)] != $0 }.map(\.id)
+            #expect(differing.isEmpty, "seed \(seed), round \(round): \(differing)")
+        }
     }
 
     @Test func anUnknownFeedIsATypedErrorAndWritesNothing() async throws {
