@@ -338,7 +338,7 @@ let package = Package(
         .testTarget(name: "FeedsHTTPTests", dependencies: ["FeedsHTTP", "Feeds", "ScrollworkTestSupport", "FeedsTestSupport"]),
         .testTarget(
             name: "FeedSyncTests",
-            dependencies: ["FeedSync", "Feeds", "HTTPLoading", "LoopbackHTTP", "ScrollworkTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FeedSync", "Feeds", "HTTPLoading", "LoopbackHTTP", "ScrollworkTestSupport", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The child that FeedsTests kills in the middle of an ingest: a crash test needs a real
         // process. `swift test` builds it next to the test bundle, where the test finds it.
