@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns HTML (or text that may contain some) into plain text for titles.
 package enum PlainText {
     /// `html` without tags and comments, character references decoded, runs of whitespace
@@ -69,7 +71,21 @@ package enum PlainText {
             var index = 0
             let count = bytes.count
             while index < count {
-                if written >= limit, written > 0, out[written - 1].isASCIISpace {
+                if written < limit {
+                    // The text up to the next `<`, short of the limit, copied at once.
+                    let start = bytes.baseAddress! + index
+                    let span = Swift.min(count - index, limit - written)
+                    var run = span
+                    if let tag = memchr(start, Int32(UInt8(ascii: "<")), span) {
+                        run = UnsafeRawPointer(tag) - UnsafeRawPointer(start)
+                    }
+                    if run > 0 {
+                        (out.baseAddress! + written).update(from: start, count: run)
+                        written += run
+                        index += run
+                        continue
+                    }
+                } else if written > 0, out[written - 1].isASCIISpace {
                     read = index
                     break
                 }
@@ -228,6 +244,20 @@ package enum PlainText {
                 var index = 0
                 let count = bytes.count
                 while index < count {
+                    // A run of printable ASCII, most of any text, is copied at once.
+                    let plain = bytes.endOfPrintableASCII(from: index)
+                    if plain > index {
+                        if pendingSpace {
+                            out[written] = 0x20
+                            written += 1
+                            pendingSpace = false
+                        }
+                        let run = plain - index
+                        (out.baseAddress! + written).update(from: bytes.baseAddress! + index, count: run)
+                        written += run
+                        index = plain
+                        continue
+                    }
                     let (length, isSpace) = Self.character(bytes, at: index)
                     if isSpace {
                         pendingSpace = written > 0
@@ -237,7 +267,7 @@ package enum PlainText {
                             written += 1
                         }
                         pendingSpace = false
-                        // ASCII, most of any text, is copied without a loop.
+                        // A control character or a non-ASCII one.
                         if length == 1 {
                             out[written] = bytes[index]
                         } else {
@@ -338,7 +368,7 @@ extension String {
         let bytes = utf8.count
         if bytes < count { return nil }
         var text = self
-        let isPlainASCII = text.withUTF8 { !$0.prefix(count + 1).contains(where: { $0 >= 0x80 || $0 == 0x0D }) }
+        let isPlainASCII = text.withUTF8 { $0.isASCIIWithoutCarriageReturn(prefix: count + 1) }
         if isPlainASCII { return utf8.index(startIndex, offsetBy: count) }
         return index(startIndex, offsetBy: count, limitedBy: endIndex)
     }
