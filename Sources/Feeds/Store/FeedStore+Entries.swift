@@ -115,6 +115,9 @@ extension FeedStore {
 
     /// For each of `entries`, whether the stored entry with its identifier has `values`: nil
     /// where none is stored, and for an identifier's second and later places in the batch.
+    /// Identifiers are taken as they are stored, up to a NUL (text is bound as GRDB binds it):
+    /// `a\0b` after `a` is a second place of `a`, compared when its turn comes with what the
+    /// batch wrote before it.
     ///
     /// - Complexity: one statement, O(b log n) for b entries among n stored.
     private static func storedEntriesUnchanged(_ entries: [FeedEntry], values: [[DatabaseValue]], feed: StoredFeed.ID,
@@ -125,9 +128,11 @@ extension FeedStore {
         places.reserveCapacity(entries.count)
         var identifiers: [String] = []
         identifiers.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() where places[entry.id] == nil {
-            places[entry.id] = index
-            identifiers.append(entry.id)
+        for (index, entry) in entries.enumerated() {
+            let stored = entry.id.utf8.contains(0) ? String(decoding: entry.id.utf8.prefix { $0 != 0 }, as: UTF8.self) : entry.id
+            guard places[stored] == nil else { continue }
+            places[stored] = index
+            identifiers.append(stored)
         }
         let select = try db.cachedStatement(sql: selectStoredSQL)
         let rows = try Row.fetchCursor(select, arguments: [feed, EntryColumns.json(identifiers)])

@@ -67,14 +67,14 @@ import Testing
     /// entries of a batch are found with the identifiers as a JSON array), several times in
     /// one batch: the states and the stored entries are a model's, which takes a batch's
     /// entries one after another. Text is stored up to a NUL, as GRDB binds it (the entry
-    /// `nul\0x` is stored as `nul`, and found again as such). Identifiers are told apart by their
+    /// `nul\0x` is stored as `nul`, and is the entry `nul`, found again as such). Identifiers are told apart by their
     /// bytes, as SQLite does (`é` and `e\u{301}` are two entries), where Swift's `==` would take
     /// them as one.
     @Test func batchesMatchAModelWhateverTheirIdentifiers() async throws {
         let seed = randomizedTestSeed()
         print("Upsert batches: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
         var random = SeededGenerator(seed: seed)
-        let identifiers = ["a", "b\"q", "c\\d", "\\u0041", "é", "e\u{301}", "👩‍👩‍👧", "tab\tx", "nul\0x", "line\nx", "\u{1}",
+        let identifiers = ["a", "b\"q", "c\\d", "\\u0041", "é", "e\u{301}", "👩‍👩‍👧", "tab\tx", "nul\0x", "nul", "line\nx", "\u{1}",
                            "[\"x\"]", "", " space ", "'; DROP TABLE entry; --", String(repeating: "long", count: 200)]
         let (store, feed) = try await storeWithFeed()
         var model: [[UInt8]: FeedEntry] = [:]
@@ -101,6 +101,16 @@ import Testing
             let differing = stored.filter { model[Array($0.id.utf8)] != $0 }.map(\.id)
             #expect(differing.isEmpty, "seed \(seed), round \(round): \(differing)")
         }
+    }
+
+    /// `nul\0x` is stored as `nul` (text is bound up to a NUL): after it in a batch, `nul` is
+    /// compared with what the batch wrote, not with the entry as it was before the batch.
+    @Test func anIdentifierCutAtANULIsTheEntryItIsStoredAs() async throws {
+        let (store, feed) = try await storeWithFeed()
+        _ = try await store.upsert(entries: [storeEntry("nul", title: "One")], feed: feed.id, now: storeEpoch)
+        let batch = [storeEntry("nul\0x", title: "Two"), storeEntry("nul", title: "One")]
+        #expect(try await store.upsert(entries: batch, feed: feed.id, now: storeEpoch).map(\.state) == [.modified, .modified])
+        #expect(try await store.entries(EntryQuery()).map(\.entry.title) == ["One"])
     }
 
     @Test func anUnknownFeedIsATypedErrorAndWritesNothing() async throws {
