@@ -3,14 +3,15 @@ import SeededRandom
 import Testing
 
 @Suite struct GoogleReaderItemIDTests {
-    /// What normalizing meant before it read bytes, through the standard library's parsers
-    /// (which also take a leading `+`, which no server sends and `normalized` refuses).
+    /// What normalizing meant before it read bytes, through the standard library's parsers,
+    /// which also take a sign where no server sends one and `normalized` refuses it: a `+`
+    /// anywhere, or a `-` in the long form's hex digits.
     private static func reference(_ text: String) -> RemoteItemID? {
         let prefix = GoogleReaderItemID.longPrefix
         let number: UInt64?
         if text.hasPrefix(prefix) {
             let hex = text.dropFirst(prefix.count)
-            number = hex.count <= 16 && !hex.contains("+") ? UInt64(hex, radix: 16) : nil
+            number = hex.count <= 16 && !hex.contains("+") && !hex.contains("-") ? UInt64(hex, radix: 16) : nil
         } else if text.first == "-" {
             number = Int64(text).map { UInt64(bitPattern: $0) }
         } else {
@@ -32,7 +33,7 @@ import Testing
         #expect(GoogleReaderItemID.normalized("-9223372036854775809") == nil)
         #expect(GoogleReaderItemID.normalized(prefix + "ABC")?.rawValue == prefix + "0000000000000abc")
         #expect(GoogleReaderItemID.normalized(prefix + "000661363502431c")?.rawValue == prefix + "000661363502431c")
-        for junk in ["", "-", "+1", "1a", " 1", prefix, prefix + "00000000000000000", prefix + "g", prefix + "-1", "١٢٣"] {
+        for junk in ["", "-", "+1", "1a", " 1", prefix, prefix + "-0", prefix + "+0", prefix + "00000000000000000", prefix + "g", prefix + "-1", "١٢٣"] {
             #expect(GoogleReaderItemID.normalized(junk) == nil, "\(junk.debugDescription)")
         }
     }
