@@ -21,7 +21,7 @@ import Testing
             let prefix = Int.random(in: 0...count + 2, using: &random)
             bytes.withUnsafeBufferPointer { buffer in
                 let end = bytes[start...].firstIndex { !(0x21...0x7F).contains($0) } ?? count
-                #expect(buffer.endOfPrintableASCII(from: start) == end, "seed \(seed): \(bytes) from \(start)")
+                #expect(buffer.endOfASCIIWord(from: start) == end, "seed \(seed): \(bytes) from \(start)")
                 let plain = !bytes.prefix(prefix).contains { $0 >= 0x80 || $0 == 0x0D }
                 #expect(buffer.isASCIIWithoutCarriageReturn(prefix: prefix) == plain, "seed \(seed): \(bytes) prefix \(prefix)")
             }

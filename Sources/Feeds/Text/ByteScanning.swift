@@ -2,12 +2,12 @@
 /// (excerpts, collapsed whitespace): a byte at a time, each byte cost a dozen instructions or
 /// more.
 extension UnsafeBufferPointer<UInt8> {
-    /// The index of the first byte at or after `start` that is not printable ASCII
-    /// (`0x21...0x7F`): a space or a control character, or a byte of a non-ASCII character.
-    /// `count` when there is none.
+    /// The end of the run of word bytes at `start`: the index of the first byte at or after it
+    /// outside `0x21...0x7F` (visible ASCII and DEL), which is a space, a control character
+    /// below it, or a byte of a non-ASCII character. `count` when there is none.
     ///
     /// - Complexity: O(n) in the bytes scanned, a word at a time.
-    func endOfPrintableASCII(from start: Int) -> Int {
+    func endOfASCIIWord(from start: Int) -> Int {
         var index = start
         #if _endian(little)
         if let base = baseAddress {

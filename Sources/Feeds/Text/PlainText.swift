@@ -244,8 +244,8 @@ package enum PlainText {
                 var index = 0
                 let count = bytes.count
                 while index < count {
-                    // A run of printable ASCII, most of any text, is copied at once.
-                    let plain = bytes.endOfPrintableASCII(from: index)
+                    // A run of visible ASCII (and DEL), most of any text, is copied at once.
+                    let plain = bytes.endOfASCIIWord(from: index)
                     if plain > index {
                         if pendingSpace {
                             out[written] = 0x20
