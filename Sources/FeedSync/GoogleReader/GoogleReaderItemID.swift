@@ -13,10 +13,9 @@ enum GoogleReaderItemID {
     ///
     /// The long form may have 1 to 16 hex digits in either case, and no sign; the short form is
     /// decimal digits with an optional `-` (a signed 64-bit number) or none (an unsigned one),
-    /// and no `+`. Read on
-    /// the bytes: a sync reads every id of an account's unread list in the short form (10,000
-    /// ids for 10,000 unread items), and parsing each into a number and back through strings
-    /// was a fifth of the sync core's time.
+    /// and no `+`. Read on the bytes: a sync reads every id of an account's unread list in the
+    /// short form (10,000 ids for 10,000 unread items), and parsing each into a number and back
+    /// through strings was a fifth of the sync core's time.
     static func normalized(_ text: String) -> RemoteItemID? {
         var bytes = text
         guard let (number, isLongForm) = bytes.withUTF8(parse) else { return nil }

@@ -267,14 +267,8 @@ package enum PlainText {
                             written += 1
                         }
                         pendingSpace = false
-                        // A control character or a non-ASCII one.
-                        if length == 1 {
-                            out[written] = bytes[index]
-                        } else {
-                            for offset in 0..<length {
-                                out[written + offset] = bytes[index + offset]
-                            }
-                        }
+                        // A control character or a non-ASCII one: runs of ASCII are copied above.
+                        (out.baseAddress! + written).update(from: bytes.baseAddress! + index, count: length)
                         written += length
                     }
                     index += length
