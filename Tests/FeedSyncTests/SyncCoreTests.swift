@@ -208,8 +208,65 @@ struct SyncCoreTests {
         var core = SyncCore(api: GoogleReaderAPI(), username: "alice")
         _ = core.handle(.start(SyncSnapshot(token: client.token, subscriptionsFetched: client.now, knownStreams: ["feed/1"]), now: client.now))
         let effects = core.handle(.requestFailed(reason: "timed out after 30 s"))
-        #expect(effects.map(\.failureDescription) == ["new items: the request failed: timed out after 30 s"])
+        // The first page of a first sync: its bulk pull ends before the failure.
+        #expect(effects.count == 2 && effects.first == .apply(.endBulkPull))
+        #expect(effects.compactMap(\.failureDescription) == ["new items: the request failed: timed out after 30 s"])
         #expect(core.isFinished)
+    }
+
+    @Test func aFirstSyncWritesEveryPageBetweenTheStartAndTheEndOfItsBulkPull() {
+        let server = FakeReaderServer(feeds: 2)
+        server.publish(5, in: "feed/1")
+        server.publish(4, in: "feed/2")
+        var client = TestClient()
+        client.configuration.itemsPerPage = 2
+        client.sync(with: server)
+        let changes = client.storeChanges
+        let start = changes.firstIndex(of: .startBulkPull)
+        let end = changes.firstIndex(of: .endBulkPull)
+        let upserts = changes.indices.filter { if case .upsert = changes[$0] { true } else { false } }
+        #expect(changes.filter { $0 == .startBulkPull || $0 == .endBulkPull }.count == 2)
+        #expect(upserts.count == 5 && start.map { $0 < upserts.first! } == true && end.map { $0 > upserts.last! } == true)
+        // The end comes before the unread ids are asked for, so the store can finish while the
+        // requests that follow are under way, and before any change that reads the store.
+        let effects = client.effects
+        let endEffect = effects.firstIndex(of: .apply(.endBulkPull))!
+        let firstIDs = effects.firstIndex { if case let .send(request) = $0 { request.path == ids } else { false } }!
+        #expect(endEffect < firstIDs)
+        #expect(!client.inBulkPull && client.entries.count == 9)
+
+        // A later sync pulls what is new: no bulk pull.
+        server.now += 600
+        server.publish(3, in: "feed/2")
+        client.sync(with: server)
+        #expect(!client.storeChanges.contains(.startBulkPull) && !client.storeChanges.contains(.endBulkPull))
+        #expect(client.entries.count == 12)
+    }
+
+    @Test func aFirstSyncThatFailsAtAnyPageEndsItsBulkPull() {
+        for failing in 1...4 {
+            let server = FakeReaderServer()
+            server.publish(7)
+            var client = TestClient()
+            client.configuration.itemsPerPage = 2
+            // The page `failing` of four is answered with a 500.
+            let fault = (path: items, reply: SyncReply(status: 500, text: "oops"), times: 1)
+            if failing == 1 { server.faults = [fault] }
+            var pages = 0
+            let end = client.sync(with: server) { _, request in
+                guard request.path == items else { return }
+                pages += 1
+                if pages == failing - 1 { server.faults = [fault] }
+            }
+            guard case let .failed(failure, _) = end else { Issue.record("page \(failing): \(end)"); continue }
+            #expect(failure.step == .items, "page \(failing)")
+            #expect(client.effects.dropLast().last == .apply(.endBulkPull), "page \(failing)")
+            #expect(!client.inBulkPull, "page \(failing)")
+            // The next sync starts over: a first sync again, since no mark was recorded.
+            client.sync(with: server)
+            #expect(client.storeChanges.first { $0 == .startBulkPull || $0 == .endBulkPull } == .startBulkPull)
+            #expect(!client.inBulkPull && client.entries.count == 7, "page \(failing)")
+        }
     }
 }
 

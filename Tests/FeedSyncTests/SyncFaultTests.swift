@@ -281,6 +281,8 @@ import Testing
             }
             try await Self.expectEntriesIntact(device, sourceLocation: sourceLocation)
             #expect(try await device.store.syncMarks().itemsPulledUpTo == nil, "no mark for a pull that failed", sourceLocation: sourceLocation)
+            // A first pull set the list index aside; the failure did not leave it so.
+            #expect(try await device.store.hasListIndex(), "the list index is built again", sourceLocation: sourceLocation)
 
             device.reader.fault = nil
             let healed = await device.runtime(server, loader).sync()
@@ -291,6 +293,7 @@ import Testing
             #expect(device.reader.marks.count == 1, "the change was pushed once", sourceLocation: sourceLocation)
             try await Self.expectEntriesIntact(device, sourceLocation: sourceLocation)
             #expect(try await device.store.syncMarks().itemsPulledUpTo != nil, sourceLocation: sourceLocation)
+            #expect(try await device.store.hasListIndex(), sourceLocation: sourceLocation)
         } catch {
             try? await loader.shutdown()
             try? await server.stop()

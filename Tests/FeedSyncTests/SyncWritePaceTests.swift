@@ -57,6 +57,44 @@ import Testing
         for _ in 0..<8 { try await syncWithTheStoreLockedUntilTheThirdPage() }
     }
 
+    /// A first sync writes its pages without the list index, which SQLite rewrote most of at
+    /// every page (`FeedStore.setListIndexAside()`), and builds it once after the last page.
+    @Test func aFirstSyncWritesWithoutTheListIndexAndBuildsItAfter() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-index-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("store.sqlite").path
+        let store = try FeedStore(path: path)
+        _ = try await store.replaceSyncedFeeds([SyncedFeed(remoteID: "feed/1", url: URL(string: "http://127.0.0.1:9/1.xml")!, title: "Feed 1")])
+        try await store.recordSyncMarks(SyncMarks(subscriptionsFetched: Date()))
+        let reader = FakeReaderServer()
+        reader.publish(25)
+        // Whether the index was there when each page after the first was asked for.
+        let indexed = Mutex<[Int: Bool]>([:])
+        let base = URL(string: "http://127.0.0.1:9/api/greader.php")!
+        let server = Server(reader, base: base) { page in
+            guard page >= 4 else { return }
+            let exists = try? DatabaseQueue(path: path).read {
+                try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE name = 'entry_list_rows')")
+            }
+            indexed.withLock { $0[page] = exists ?? true }
+        }
+        let account = SyncAccount(kind: .greader, serverURL: base, username: "alice")
+        let password = SyncSecret(reader.password)
+        let runtime = SyncRuntime(account: account, store: store, tokens: SyncTokenFile(url: folder.appendingPathComponent("token")),
+                                  send: { server.send($0) }, configuration: SyncCore.Configuration(itemsPerPage: 5),
+                                  password: { .success(password) })
+        let outcome = await runtime.sync()
+        #expect(outcome.failure == nil, "\(String(describing: outcome.failure))")
+        #expect(outcome.summary.new == 25)
+        // Page 4 is asked for once page 1 is written, which set the index aside (two pages may
+        // wait for the writer); the pages after it too.
+        let seen = indexed.withLock { $0 }
+        #expect(seen.keys.sorted().first == 4 && seen.count >= 2 && seen.values.allSatisfy { !$0 }, "\(seen)")
+        #expect(try await store.hasListIndex())
+        #expect(try await store.rows(EntryQuery(limit: 100)).count == 25)
+    }
+
     private func syncWithTheStoreLockedUntilTheThirdPage() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-pace-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -21,6 +21,8 @@ struct TestClient {
     var feeds: [String: RemoteSubscription] = [:]
     var entries: [RemoteItemID: Entry] = [:]
     var queue: [PendingChange] = []
+    /// Whether a bulk pull started and has not ended: what the store set aside is missing.
+    private(set) var inBulkPull = false
     private var nextSequence: Int64 = 1
     /// The effects of the last sync, in order.
     private(set) var effects: [SyncCore.Effect] = []
@@ -94,6 +96,12 @@ struct TestClient {
         case let .replaceSubscriptions(subscriptions):
             feeds = Dictionary(uniqueKeysWithValues: subscriptions.map { ($0.streamID, $0) })
             entries = entries.filter { feeds[$0.value.stream] != nil }
+        case .startBulkPull:
+            precondition(!inBulkPull, "a bulk pull started twice")
+            inBulkPull = true
+        case .endBulkPull:
+            precondition(inBulkPull, "a bulk pull ended without starting")
+            inBulkPull = false
         case let .upsert(stream, synced):
             for item in synced {
                 let id = RemoteItemID(item.entry.id)

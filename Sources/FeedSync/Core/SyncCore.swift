@@ -21,7 +21,9 @@ import Foundation
 ///    ``Configuration/subscriptionRefreshInterval``, when asked, after an edit, or when an
 ///    item of an unknown stream arrives (the page waits for the list).
 /// 5. **Pull.** The first sync pulls every item, page by page, each page one
-///    ``SyncStoreChange/upsert(streamID:entries:)`` per stream. A later one lists only the ids
+///    ``SyncStoreChange/upsert(streamID:entries:)`` per stream, between
+///    ``SyncStoreChange/startBulkPull`` and ``SyncStoreChange/endBulkPull`` (which also comes
+///    before a failure that ends the sync in the middle). A later one lists only the ids
 ///    of the items the server fetched after the last mark (less
 ///    ``Configuration/pullOverlap``). Then come the unread and the starred id sets, each applied
 ///    whole, and last the items of all these ids that the store lacks, fetched by id.
@@ -67,6 +69,12 @@ public struct SyncCore: Sendable {
         case starredIDs(continuation: String?)
         case lookUp
         case fetch
+
+        /// Whether this is the pull of every item, page by page.
+        var isItems: Bool {
+            if case .items = self { return true }
+            return false
+        }
     }
 
     private var phase = Phase.idle
@@ -84,6 +92,8 @@ public struct SyncCore: Sendable {
     private var heldItems: [RemoteItem]?
     private var pull = Pull.items(continuation: nil)
     private var pullSince: Date?
+    /// Whether a ``SyncStoreChange/startBulkPull`` waits for its end.
+    private var inBulkPull = false
     private var serverTime: Date?
     private var newestCrawl: Date?
     private var new: Set<RemoteItemID> = []
@@ -172,8 +182,16 @@ public struct SyncCore: Sendable {
         if let batch = pushes.first { return send(.mark(batch.ids, batch.action), &effects) }
         if let edit = edits.first { return send(.edit(edit), &effects) }
         if needsSubscriptions { return send(.subscriptions, &effects) }
+        if inBulkPull, heldItems == nil, !pull.isItems {
+            inBulkPull = false
+            effects.append(.apply(.endBulkPull))
+        }
         switch pull {
         case let .items(continuation):
+            if pullSince == nil, continuation == nil, !inBulkPull {
+                inBulkPull = true
+                effects.append(.apply(.startBulkPull))
+            }
             send(.items(since: pullSince, count: configuration.itemsPerPage, continuation: continuation), &effects)
         case let .newIDs(continuation):
             send(.itemIDs(since: pullSince, count: configuration.idsPerPage, continuation: continuation), &effects)
@@ -210,6 +228,7 @@ public struct SyncCore: Sendable {
     }
 
     private mutating func fail(_ step: SyncStep, _ error: SyncError, _ effects: inout [Effect]) {
+        if inBulkPull { effects.append(.apply(.endBulkPull)) }
         effects.append(.failed(SyncFailure(step: step, error: error), summary))
         end()
     }
@@ -217,6 +236,7 @@ public struct SyncCore: Sendable {
     /// Forgets the secrets and every set: a finished core holds nothing.
     private mutating func end() {
         phase = .finished
+        inBulkPull = false
         password = nil
         token = nil
         writeToken = nil

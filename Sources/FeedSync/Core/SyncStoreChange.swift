@@ -16,6 +16,13 @@ public enum SyncStoreChange: Sendable, Hashable {
     /// The server's whole subscription list: add the new ones, update the titles, sites and
     /// folders of the others, and remove the synced feeds not in it, with their entries.
     case replaceSubscriptions([RemoteSubscription])
+    /// Every item is about to be pulled (a first sync): the store may set aside what costs
+    /// more to keep up during many writes than to build once after them (its list index).
+    /// Always followed, before the sync ends, by ``endBulkPull``.
+    case startBulkPull
+    /// The pull that ``startBulkPull`` began is over, or the sync ends: build again what the
+    /// store set aside. The runtime may apply it while the next requests are under way.
+    case endBulkPull
     /// Insert or update these entries of the stream's feed, by id; set each one's read and
     /// starred state to the given ones, except a protected state.
     case upsert(streamID: String, entries: [SyncedEntry])

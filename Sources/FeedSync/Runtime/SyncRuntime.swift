@@ -91,6 +91,15 @@ public struct SyncRuntime: Sendable {
     ///   - progress: called at each step, from the task running the sync.
     public func sync(edits: [SubscriptionEdit] = [], refreshingSubscriptions: Bool = false,
                      progress: @Sendable (Progress) -> Void = { _ in }) async -> Outcome {
+        let outcome = await run(edits: edits, refreshingSubscriptions: refreshingSubscriptions, progress: progress)
+        // A store that failed in the middle of a first sync's writes missed the core's end of
+        // its bulk pull: what it set aside is built again now, if it can be (or when it opens).
+        if case .store = outcome.failure?.error { try? await store.restoreListIndex() }
+        return outcome
+    }
+
+    private func run(edits: [SubscriptionEdit], refreshingSubscriptions: Bool,
+                     progress: @Sendable (Progress) -> Void) async -> Outcome {
         var counts = SyncedStateCounts()
         var core = SyncCore(api: api, username: account.username, configuration: configuration)
         let snapshot: SyncSnapshot
@@ -128,19 +137,41 @@ public struct SyncRuntime: Sendable {
         }
         // A reply's upserts (a page's items, by feed) are written in one transaction.
         var upserts: [(remoteFeedID: String, entries: [SyncedEntry])] = []
+        // A bulk pull has started and no page is written yet: the first page's write begins
+        // by setting the list index aside (not a write of its own in the chain, which would
+        // hold a page back).
+        var startsBulkPull = false
         func startWritingUpserts() async {
             guard !upserts.isEmpty else { return }
             // Its failure, if any, reaches `writing` through the chain: here it is only waited for.
             _ = try? await earlier?.value
-            let (page, previous) = (upserts, writing)
+            let (page, previous, startingBulkPull) = (upserts, writing, startsBulkPull)
             upserts = []
+            startsBulkPull = false
             if previous == nil { writingStep = step }
             earlier = previous
             writing = Task {
                 // Prepared while the write before it runs; written after it.
                 let batches = page.map { (remoteFeedID: $0.remoteFeedID, batch: SyncedEntryBatch($0.entries)) }
                 let before = try await previous?.value ?? SyncedStateCounts()
+                if startingBulkPull { _ = try await store.setListIndexAside() }
                 return before + (try await store.upsertSynced(batches, now: now()))
+            }
+        }
+        // The end of a bulk pull builds again what its start set aside: last in the chain,
+        // after the last page's write, while the requests that follow go on.
+        func startEndingBulkPull() async {
+            await startWritingUpserts()
+            // No page came: nothing was set aside.
+            guard !startsBulkPull else { return startsBulkPull = false }
+            _ = try? await earlier?.value
+            let previous = writing
+            if previous == nil { writingStep = step }
+            earlier = previous
+            writing = Task {
+                let before = try await previous?.value ?? SyncedStateCounts()
+                try await store.restoreListIndex()
+                return before
             }
         }
         var next: SyncCore.Event? = .start(snapshot, now: now())
@@ -149,6 +180,15 @@ public struct SyncRuntime: Sendable {
             for effect in core.handle(event) {
                 if case .apply(.upsert(let streamID, let entries)) = effect, !effect.waitsForWrites {
                     upserts.append((streamID, entries))
+                    continue
+                }
+                if case .apply(.startBulkPull) = effect {
+                    await startWritingUpserts()
+                    startsBulkPull = true
+                    continue
+                }
+                if case .apply(.endBulkPull) = effect {
+                    await startEndingBulkPull()
                     continue
                 }
                 await startWritingUpserts()
@@ -171,7 +211,7 @@ public struct SyncRuntime: Sendable {
                     next = .unstored(unstored.map(RemoteItemID.init))
                 case .apply where !effect.waitsForWrites:
                     // Not the change itself: it may hold a session token.
-                    preconditionFailure("only upserts run ahead, and they are gathered above")
+                    preconditionFailure("only upserts and the bounds of a bulk pull run ahead, and they are taken above")
                 case .apply(let change):
                     if case .saveToken(let token) = change { secrets.insert(token) }
                     do {
@@ -233,8 +273,8 @@ public struct SyncRuntime: Sendable {
             _ = try await store.replaceSyncedFeeds(subscriptions.map {
                 SyncedFeed(remoteID: $0.streamID, url: $0.feedURL, title: $0.title, link: $0.siteURL, category: $0.folders.first)
             })
-        case .upsert:
-            preconditionFailure("upserts run in sync()'s write chain, prepared ahead of their write")
+        case .upsert, .startBulkPull, .endBulkPull:
+            preconditionFailure("upserts and the bounds of a bulk pull run in sync()'s write chain")
         case .setUnread(let ids):
             return try await store.applyServerSet(.unread, ids: Set(ids.map(\.rawValue)))
         case .setStarred(let ids):
@@ -261,11 +301,11 @@ public struct SyncRuntime: Sendable {
 
 extension SyncCore.Effect {
     /// Whether the runtime performs this effect only once the upserts started before it are
-    /// done: everything but sending, telling progress, asking the password, and an upsert
-    /// (which follows the one before it).
+    /// done: everything but sending, telling progress, asking the password, an upsert and the
+    /// bounds of a bulk pull (which follow the write before them).
     fileprivate var waitsForWrites: Bool {
         switch self {
-        case .send, .progress, .askPassword, .apply(.upsert): false
+        case .send, .progress, .askPassword, .apply(.upsert), .apply(.startBulkPull), .apply(.endBulkPull): false
         case .findUnstored, .apply, .finished, .failed: true
         }
     }

@@ -195,15 +195,21 @@ extension FeedStore {
     func migrate(progress: (@Sendable (Int, Int) -> Void)? = nil) throws(FeedStoreError) {
         let migrator = Self.migrator(progress: progress)
         let known = Set(SchemaVersion.allCases.map(\.rawValue))
-        let (unknown, complete) = try readWhileOpening { db in
-            (try migrator.appliedIdentifiers(db).subtracting(known).sorted(), try migrator.hasCompletedMigrations(db))
+        let (unknown, complete, listIndexMissing) = try readWhileOpening { db in
+            let complete = try migrator.hasCompletedMigrations(db)
+            return (try migrator.appliedIdentifiers(db).subtracting(known).sorted(), complete,
+                    complete ? !(try Self.hasListRowIndex(db)) : false)
         }
         guard unknown.isEmpty else {
             throw .newerSchema(unknownVersions: unknown)
         }
-        // Up to date, as at nearly every launch: nothing to write, nothing to wait for.
-        guard !complete else { return }
         do {
+            // Up to date, as at nearly every launch: nothing to write, nothing to wait for,
+            // unless a sync that set the list index aside ended before it built it again.
+            if complete {
+                if listIndexMissing { try writer.write { db in try db.execute(sql: Self.creatingListRowIndexSQL) } }
+                return
+            }
             try migrator.migrate(writer)
         } catch {
             throw FeedStoreError(error)

@@ -60,14 +60,19 @@ extension FeedStore {
     /// comes from a handful of feeds, and every row of a feed shares one title string. Across
     /// feeds the rows come from the covering index `entry_list_rows` alone: reading the table
     /// would step over every summary and content (the excerpt column comes after them), which
-    /// cost two thirds of a snapshot's time.
+    /// cost two thirds of a snapshot's time. While a sync that fills the store has set the index
+    /// aside (``setListIndexAside()``), the rows come from the table.
     static func selectingRows(_ query: EntryQuery) -> @Sendable (Database) throws -> [EntryRow] {
-        let (sql, arguments) = filtered(query, columns: """
-            entry.id, entry.feedId, entry.title, entry.sortDate,
-                entry.published IS NOT NULL OR entry.updated IS NOT NULL, entry.read, entry.starred,
-                entry.thumbnail, COALESCE(entry.excerpt, '')
-            """, listIndex: query.feed == nil)
+        let statements = [false, true].map { listIndex in
+            filtered(query, columns: """
+                entry.id, entry.feedId, entry.title, entry.sortDate,
+                    entry.published IS NOT NULL OR entry.updated IS NOT NULL, entry.read, entry.starred,
+                    entry.thumbnail, COALESCE(entry.excerpt, '')
+                """, listIndex: listIndex)
+        }
         return { db in
+            let listIndex = try query.feed == nil && hasListRowIndex(db)
+            let (sql, arguments) = statements[listIndex ? 1 : 0]
             var feedTitles: [StoredFeed.ID: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, COALESCE(title, url) FROM feed") {
                 feedTitles[row[0]] = row[1]
@@ -175,7 +180,7 @@ extension FeedStore {
         } else {
             let from = match != nil
                 ? "entry_search CROSS JOIN entry ON entry.id = entry_search.rowid"
-                : "entry" + (listIndex ? " INDEXED BY entry_list_rows" : "")
+                : "entry" + (listIndex ? " INDEXED BY \(listRowIndexName)" : "")
             guard paged else { return ("SELECT \(columns) FROM \(from) \(filter)", arguments) }
             sql = """
                 SELECT \(columns) FROM \(from) \(ranked ? searchSizesJoin : "") \(filter)
