@@ -299,4 +299,31 @@ struct GoogleReaderAPITests {
             try decode(#"{"itemRefs":[{"id":"nonsense"}]}"#, of: .unreadIDs(count: 1, continuation: nil))
         }
     }
+
+    @Test func readsAPagesContinuationAheadOfItsDecode() throws {
+        let api = GoogleReaderAPI()
+        let ahead = { (status: Int, text: String) in api.continuationAhead(ofItems: SyncReply(status: status, text: text)) }
+        for text in [FreshRSSReplies.itemsFirstPage, FreshRSSReplies.itemsLastPage] {
+            guard case let .items(page) = try api.decode(SyncReply(status: 200, text: text), of: .items(since: nil, count: 2, continuation: nil)) else {
+                Issue.record("not a page")
+                continue
+            }
+            #expect(ahead(200, text) == page.continuation && page.continuation != nil)
+        }
+        #expect(ahead(200, #" {"continuation": 17, "items": [ {"id": "1"} ]} "#) == "17")
+        #expect(ahead(200, #"{"items":[{"id":"1"}],"continuation":"a","continuation":"b"}"#) == "b", "the last, as the decode takes it")
+        #expect(ahead(200, #"{"items":[{"id":"1"}],"continuation":"a\u0062"}"#) == "ab")
+        // Not a page with items and a continuation: the page is decoded before the next request.
+        for text in [
+            FreshRSSReplies.noItems, #"{"items":[],"continuation":"a"}"#, #"{"items":[{"id":"1"}]}"#,
+            #"{"items":[{"id":"1"}],"continuation":null}"#, #"{"items":{"id":"1"},"continuation":"a"}"#,
+            #"{"items":[{"id":"1"}],"continuation":"a"} x"#, String(FreshRSSReplies.itemsFirstPage.dropLast()),
+            FreshRSSReplies.loginPage, "", #"["continuation"]"#,
+        ] {
+            #expect(ahead(200, text) == nil, "\(text.prefix(60))")
+        }
+        #expect(ahead(401, FreshRSSReplies.itemsFirstPage) == nil)
+        #expect(ahead(500, FreshRSSReplies.itemsFirstPage) == nil)
+    }
+
 }

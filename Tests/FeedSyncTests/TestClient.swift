@@ -13,6 +13,7 @@ struct TestClient {
     }
 
     var configuration = SyncCore.Configuration()
+    var api: any SyncServerAPI = GoogleReaderAPI()
     var password: String? = "apipass123"
     var token: SyncSecret?
     var itemsPulledUpTo: Date?
@@ -26,6 +27,11 @@ struct TestClient {
     private var nextSequence: Int64 = 1
     /// The effects of the last sync, in order.
     private(set) var effects: [SyncCore.Effect] = []
+
+    /// How many requests the last sync sent.
+    var requestsMade: Int {
+        effects.count { if case .send = $0 { true } else { false } }
+    }
 
     /// The requests the last sync sent, by path.
     var sentPaths: [String] {
@@ -52,22 +58,31 @@ struct TestClient {
     @discardableResult
     mutating func sync(with server: FakeReaderServer, edits: [SubscriptionEdit] = [], refreshesSubscriptions: Bool = false,
                        beforeReply: (inout TestClient, SyncRequest) -> Void = { _, _ in }) -> SyncCore.Effect {
-        var core = SyncCore(api: GoogleReaderAPI(), username: "alice", configuration: configuration)
+        var core = SyncCore(api: api, username: "alice", configuration: configuration)
         let snapshot = SyncSnapshot(token: token, itemsPulledUpTo: itemsPulledUpTo, subscriptionsFetched: subscriptionsFetched,
                                     knownStreams: Set(feeds.keys), pending: queue, subscriptionEdits: edits,
                                     refreshesSubscriptions: refreshesSubscriptions)
         effects = []
         var pending = core.handle(.start(snapshot, now: now))
-        while !pending.isEmpty {
+        // The request sent, answered once the effects before its answer are done (the core may
+        // proceed while it waits).
+        var sent: (request: SyncRequest, reply: SyncReply)?
+        while true {
+            if pending.isEmpty, let (request, reply) = sent {
+                sent = nil
+                beforeReply(&self, request)
+                pending += core.handle(.replied(reply))
+            }
+            guard !pending.isEmpty else { break }
             let effect = pending.removeFirst()
             effects.append(effect)
             switch effect {
             case .askPassword:
                 pending += core.handle(password.map { .password(SyncSecret($0)) } ?? .passwordUnavailable(reason: "cancelled"))
             case let .send(request):
-                let reply = server.answer(request)
-                beforeReply(&self, request)
-                pending += core.handle(.replied(reply))
+                sent = (request, server.answer(request))
+            case .proceedWhileWaiting:
+                pending += core.handle(.proceed)
             case let .findUnstored(ids):
                 pending += core.handle(.unstored(ids.filter { entries[$0] == nil }))
             case let .apply(change):

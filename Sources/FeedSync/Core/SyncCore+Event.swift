@@ -17,10 +17,14 @@ extension SyncCore {
         case requestFailed(reason: String)
         /// The answer to ``Effect/findUnstored(_:)``: those of its ids the store has no entry for.
         case unstored([RemoteItemID])
+        /// The answer to ``Effect/proceedWhileWaiting``, given before the reply to the request
+        /// under way.
+        case proceed
     }
 
     /// What a core asks its runtime to do, in order. Each effect that asks a question is the
-    /// last of its batch, and the runtime answers it with one event.
+    /// last of its batch, and the runtime answers it with one event; but a ``send(_:)`` may be
+    /// followed by ``proceedWhileWaiting``, answered first, and then the send.
     public enum Effect: Sendable, Hashable {
         /// Get the user's password (a prompt, a password command); answer
         /// ``Event/password(_:)`` or ``Event/passwordUnavailable(reason:)``.
@@ -28,6 +32,9 @@ extension SyncCore {
         /// Send the request to the account's base URL; answer ``Event/replied(_:)`` or
         /// ``Event/requestFailed(reason:)``.
         case send(SyncRequest)
+        /// Comes last, after a ``send(_:)``: answer ``Event/proceed`` at once, while the request
+        /// is under way (the core decodes the page before it meanwhile), then answer the send.
+        case proceedWhileWaiting
         /// Look up which of these ids the store has no entry for; answer ``Event/unstored(_:)``.
         case findUnstored([RemoteItemID])
         /// Change the store; nothing to answer.

@@ -7,7 +7,11 @@ import Foundation
 /// ``SyncSnapshot`` of the store, performs the effects it returns (requests built by its
 /// ``SyncServerAPI``, store changes, questions) and feeds it the answers. Being a value with no
 /// hidden inputs, two cores fed the same events return the same effects. One request is in
-/// flight at a time.
+/// flight at a time. While a first sync pulls every item, the next page is asked for as soon as
+/// a page arrives, with its continuation read ahead (``SyncServerAPI/continuationAhead(ofItems:)``),
+/// and the page is decoded while the request is under way (``Effect/proceedWhileWaiting``): the
+/// server never waits for the decoding. A continuation read ahead that the decode contradicts
+/// costs the request sent on it: its reply is dropped, and the right page asked for.
 ///
 /// A sync runs in this order:
 /// 1. **Log in** when there is no token. A refused token (401) is renewed with one fresh login
@@ -94,6 +98,11 @@ public struct SyncCore: Sendable {
     private var pullSince: Date?
     /// Whether a ``SyncStoreChange/startBulkPull`` waits for its end.
     private var inBulkPull = false
+    /// A page of items whose next page was asked for before it was decoded, with the
+    /// continuation it was asked with and whether it is the first page.
+    private var undecoded: (reply: SyncReply, operation: SyncOperation, continuation: String, isFirstPage: Bool)?
+    /// Whether the reply under way answers a request sent ahead on a wrong continuation.
+    private var dropsReply = false
     private var serverTime: Date?
     private var newestCrawl: Date?
     private var new: Set<RemoteItemID> = []
@@ -134,10 +143,18 @@ public struct SyncCore: Sendable {
             phase = .running
         case let (.passwordUnavailable(reason), .awaitingPassword):
             fail(.logIn, .passwordUnavailable(reason: reason), &effects)
+        case (.proceed, .awaitingReply):
+            decodeAhead(&effects)
+        case (.replied, .awaitingReply) where dropsReply, (.requestFailed, .awaitingReply) where dropsReply:
+            dropsReply = false
+            phase = .running
         case let (.replied(reply), .awaitingReply(call)):
+            // A runtime that did not proceed while waiting: the page before is decoded first.
+            guard decodedAheadKeepsReply(&effects) else { break }
             phase = .running
             receive(reply, for: call, &effects)
         case let (.requestFailed(reason), .awaitingReply(call)):
+            guard decodedAheadKeepsReply(&effects) else { break }
             fail(step(of: call), .transport(reason: reason), &effects)
         case let (.unstored(ids), .awaitingUnstored):
             let ids = ids.sorted()
@@ -149,7 +166,10 @@ public struct SyncCore: Sendable {
         default:
             preconditionFailure("\(event) does not answer what the sync core waits for")
         }
-        if case .running = phase { advance(&effects) }
+        if case .running = phase {
+            advance(&effects)
+            if undecoded != nil { effects.append(.proceedWhileWaiting) }
+        }
         return effects
     }
 
@@ -237,6 +257,8 @@ public struct SyncCore: Sendable {
     private mutating func end() {
         phase = .finished
         inBulkPull = false
+        undecoded = nil
+        dropsReply = false
         password = nil
         token = nil
         writeToken = nil
@@ -258,6 +280,13 @@ public struct SyncCore: Sendable {
             }
             writeToken = nil
             effects.append(.apply(.saveToken(token)))
+            return
+        }
+        if case let .items(continuation: asked) = pull, case .items = operation, fetchedSubscriptions,
+           pushes.isEmpty, edits.isEmpty, !needsSubscriptions, let next = api.continuationAhead(ofItems: reply) {
+            // The next page is asked for now (advance), and this one decoded while it comes.
+            undecoded = (reply, operation, next, asked == nil)
+            pull = .items(continuation: next)
             return
         }
         let result: SyncResult
@@ -300,7 +329,7 @@ public struct SyncCore: Sendable {
             }
         case let (.items, .items(page)):
             if case .items(continuation: nil) = pull { serverTime = page.serverTime }
-            pull = page.continuation != nil && !page.items.isEmpty ? .items(continuation: page.continuation) : .unreadIDs(continuation: nil)
+            pull = Self.nextPull(after: page)
             receive(page.items, &effects)
         case let (.itemIDs, .itemIDs(page)):
             if case .newIDs(continuation: nil) = pull { serverTime = page.serverTime }
@@ -324,6 +353,44 @@ public struct SyncCore: Sendable {
         default:
             preconditionFailure("\(type(of: api)) decoded \(operation) as \(result)")
         }
+    }
+
+    /// ``decodeAhead(_:)``, before the answer to the request under way; whether that answer is
+    /// still to be taken (not when the sync failed, or the answer is to be dropped).
+    private mutating func decodedAheadKeepsReply(_ effects: inout [Effect]) -> Bool {
+        decodeAhead(&effects)
+        guard case .awaitingReply = phase else { return false }
+        guard dropsReply else { return true }
+        dropsReply = false
+        phase = .running
+        return false
+    }
+
+    /// What is pulled after `page` of every item.
+    private static func nextPull(after page: ItemPage) -> Pull {
+        page.continuation != nil && !page.items.isEmpty ? .items(continuation: page.continuation) : .unreadIDs(continuation: nil)
+    }
+
+    /// Decodes the page whose next page is under way, if there is one, and stores its items;
+    /// a decode that contradicts the continuation read ahead drops the reply under way.
+    private mutating func decodeAhead(_ effects: inout [Effect]) {
+        guard let (reply, operation, continuation, isFirstPage) = undecoded else { return }
+        undecoded = nil
+        let page: ItemPage
+        do {
+            guard case let .items(decoded) = try api.decode(reply, of: operation) else {
+                preconditionFailure("\(type(of: api)) decoded a page of items as something else")
+            }
+            page = decoded
+        } catch {
+            return fail(.items, error, &effects)
+        }
+        if isFirstPage { serverTime = page.serverTime }
+        if page.continuation != continuation || page.items.isEmpty {
+            dropsReply = true
+            pull = Self.nextPull(after: page)
+        }
+        receive(page.items, &effects)
     }
 
     /// Stores items, or holds them until the subscription list is fetched when one belongs to a

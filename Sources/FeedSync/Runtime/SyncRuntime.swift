@@ -174,6 +174,9 @@ public struct SyncRuntime: Sendable {
                 return before
             }
         }
+        // The request under way while the core proceeds (decodes the page before it).
+        var sending: Task<SyncCore.Event, Never>?
+        defer { sending?.cancel() }
         var next: SyncCore.Event? = .start(snapshot, now: now())
         while let event = next {
             next = nil
@@ -205,7 +208,9 @@ public struct SyncRuntime: Sendable {
                     }
                 case .send(let request):
                     secrets.insert(request)
-                    next = await perform(request)
+                    sending = Task { await perform(request) }
+                case .proceedWhileWaiting:
+                    next = .proceed
                 case .findUnstored(let ids):
                     let unstored = (try? await store.unstoredSyncedEntryIDs(among: ids.map(\.rawValue))) ?? ids.map(\.rawValue)
                     next = .unstored(unstored.map(RemoteItemID.init))
@@ -230,6 +235,11 @@ public struct SyncRuntime: Sendable {
                 }
             }
             await startWritingUpserts()
+            if next == nil, let request = sending {
+                sending = nil
+                // A sync cancelled cancels its request, as it did when it sent it itself.
+                next = await withTaskCancellationHandler { await request.value } onCancel: { request.cancel() }
+            }
         }
         preconditionFailure("a sync core stopped without finishing or failing")
     }
@@ -305,7 +315,7 @@ extension SyncCore.Effect {
     /// bounds of a bulk pull (which follow the write before them).
     fileprivate var waitsForWrites: Bool {
         switch self {
-        case .send, .progress, .askPassword, .apply(.upsert), .apply(.startBulkPull), .apply(.endBulkPull): false
+        case .send, .proceedWhileWaiting, .progress, .askPassword, .apply(.upsert), .apply(.startBulkPull), .apply(.endBulkPull): false
         case .findUnstored, .apply, .finished, .failed: true
         }
     }

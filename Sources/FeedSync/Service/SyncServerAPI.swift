@@ -33,6 +33,21 @@ public protocol SyncServerAPI: Sendable {
     /// - Throws: ``SyncError``, ``SyncError/unauthorized`` for a refused token.
     /// - Complexity: O(n) in the size of the reply.
     func decode(_ reply: SyncReply, of operation: SyncOperation) throws(SyncError) -> SyncResult
+
+    /// The continuation of a reply to ``SyncOperation/items(since:count:continuation:)`` that
+    /// holds items, read ahead of ``decode(_:of:)`` and much faster, so that the next page is
+    /// asked for while this one is decoded; nil when the reply is not such a page, or when the
+    /// conformance cannot tell cheaply (the default).
+    ///
+    /// When it is not nil and the reply decodes, the decoded page should have items and this
+    /// continuation. The core checks: a request sent ahead on a wrong answer is asked again,
+    /// its reply dropped.
+    func continuationAhead(ofItems reply: SyncReply) -> String?
+}
+
+extension SyncServerAPI {
+    /// No continuation read ahead: each page is decoded before the next is asked for.
+    public func continuationAhead(ofItems reply: SyncReply) -> String? { nil }
 }
 
 /// What a sync asks of a server, whatever its API.
