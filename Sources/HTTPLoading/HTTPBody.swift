@@ -38,15 +38,39 @@ public struct HTTPBody: AsyncSequence, Sendable {
 
     /// The whole body.
     ///
-    /// - Complexity: O(n) in the body's size.
+    /// - Complexity: O(n) in the body's size. An HTTP body is read under one watch of its
+    ///   deadline, straight into the result: iterating it watches the deadline for each piece
+    ///   (two child tasks and a timer each, for pieces of a few kilobytes) and copies each piece
+    ///   twice, which made a page of a sync's items take a third longer to arrive than curl's.
     public func collect() async throws(HTTPLoadingError) -> [UInt8] {
-        var bytes: [UInt8] = []
         do {
+            if case let .http(body, deadline) = source { return try await Self.collect(body, before: deadline, limit: limit) }
+            var bytes: [UInt8] = []
             for try await piece in self { bytes += piece }
+            return bytes
         } catch {
             throw HTTPLoadingError(error)
         }
-        return bytes
+    }
+
+    private static func collect(_ body: HTTPClientResponse.Body, before deadline: NIODeadline, limit: Int) async throws -> [UInt8] {
+        try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            group.addTask {
+                var bytes: [UInt8] = []
+                for try await buffer in body {
+                    guard buffer.readableBytes <= limit - bytes.count else { throw HTTPLoadingError.bodyTooLarge(limit: limit) }
+                    bytes.append(contentsOf: buffer.readableBytesView)
+                }
+                return bytes
+            }
+            group.addTask {
+                let left = (deadline - .now()).nanoseconds
+                if left > 0 { try await Task.sleep(nanoseconds: UInt64(left)) }
+                throw HTTPLoadingError.timedOut
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
     }
 
     /// Hands out the body's pieces, counting them against the limit.
