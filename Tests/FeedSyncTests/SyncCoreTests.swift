@@ -214,6 +214,20 @@ struct SyncCoreTests {
         #expect(core.isFinished)
     }
 
+    @Test func theItemsASyncStoredNeedNoLookup() {
+        let server = FakeReaderServer()
+        server.publish(4)
+        server.items[1].isStarred = true
+        // An unread item of a feed the account does not follow: the pull leaves it out, so the
+        // store is asked about it.
+        let stray = server.publish(1, in: "feed/9")
+        var client = TestClient()
+        client.sync(with: server)
+        let lookups = client.effects.compactMap { if case let .findUnstored(ids) = $0 { ids } else { nil } }
+        #expect(lookups == [stray])
+        #expect(client.entries.count == 4)
+    }
+
     @Test func aFirstSyncWritesEveryPageBetweenTheStartAndTheEndOfItsBulkPull() {
         let server = FakeReaderServer(feeds: 2)
         server.publish(5, in: "feed/1")

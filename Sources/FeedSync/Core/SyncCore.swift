@@ -30,7 +30,8 @@ import Foundation
 ///    before a failure that ends the sync in the middle). A later one lists only the ids
 ///    of the items the server fetched after the last mark (less
 ///    ``Configuration/pullOverlap``). Then come the unread and the starred id sets, each applied
-///    whole, and last the items of all these ids that the store lacks, fetched by id.
+///    whole, and last the items of all these ids that the store lacks, fetched by id (the
+///    store is not asked about the items this sync stored: a first sync asks nothing).
 /// 6. **Record** the new mark: the server's time at the first page of items or ids.
 ///
 /// A sync with nothing queued, nothing new and a recent subscription list makes three
@@ -109,6 +110,9 @@ public struct SyncCore: Sendable {
     private var unread: Set<RemoteItemID> = []
     private var starred: Set<RemoteItemID> = []
     private var fetches: [[RemoteItemID]] = []
+    /// The items this sync has stored (sent in upserts): the store has them, so the ids of
+    /// unread and starred items among them need no lookup.
+    private var storedNow: Set<RemoteItemID> = []
 
     /// A core that has not started.
     ///
@@ -220,7 +224,9 @@ public struct SyncCore: Sendable {
         case let .starredIDs(continuation):
             send(.starredIDs(count: configuration.idsPerPage, continuation: continuation), &effects)
         case .lookUp:
-            let ids = new.union(unread).union(starred)
+            var ids = new.union(unread).union(starred)
+            ids.subtract(storedNow)
+            storedNow = []
             if ids.isEmpty { return finish(&effects) }
             phase = .awaitingUnstored
             effects.append(.findUnstored(ids.sorted()))
@@ -267,6 +273,7 @@ public struct SyncCore: Sendable {
         unread = []
         starred = []
         fetches = []
+        storedNow = []
     }
 
     // MARK: - What a reply changes
@@ -407,10 +414,11 @@ public struct SyncCore: Sendable {
         store(items, &effects)
     }
 
-    private func store(_ items: [RemoteItem], _ effects: inout [Effect]) {
+    private mutating func store(_ items: [RemoteItem], _ effects: inout [Effect]) {
         var streams: [String] = []
         var entries: [String: [SyncedEntry]] = [:]
         for item in items where knownStreams.contains(item.streamID) {
+            storedNow.insert(item.id)
             if entries[item.streamID] == nil { streams.append(item.streamID) }
             entries[item.streamID, default: []].append(SyncedEntry(item))
         }
