@@ -23,7 +23,9 @@ struct SyncBench: AsyncParsableCommand {
             after), and changes (after the feeds gained 5 posts each and another client marked \
             500 posts read). Each row: the requests made, the items received, the sync's time \
             (ms), the floor's (floor_ms: the same requests, replayed by one curl process in \
-            sequence), their ratio (over_floor: 1.25 means the client adds 25%), the same sync \
+            sequence), their ratio (over_floor: 1.25 means the client adds 25%; for the first \
+            sync, the medians of --initial-runs syncs into fresh stores, each followed by its \
+            floor, since the server's own time moves by a fifth between runs), the same sync \
             with no server (client_ms: from the same store, given the recorded replies at once; the median of --runs), the resident \
             memory the sync added at its peak and the process's peak during it. The same syncs \
             run as a user runs them, each a `scrollwork` process of its own on a second store \
@@ -37,6 +39,8 @@ struct SyncBench: AsyncParsableCommand {
     @Option(help: "Feeds the server follows.") var feeds = 20
     @Option(help: "Posts in each feed.") var items = 500
     @Option(help: "Runs of each sync replayed with no server (client_ms is their median).") var runs = 5
+    @Option(name: .customLong("initial-runs"), help: "First syncs, each into a fresh store and against its own floor (the initial row's ms, floor_ms and over_floor are their medians).")
+    var initialRuns = 3
     @Option(name: .customLong("server-script"), help: "FreshRSS's serve.sh.") var serverScript = "../shared/freshrss/serve.sh"
 
     /// The requests of one sync, in order.
@@ -143,6 +147,8 @@ struct SyncBench: AsyncParsableCommand {
             ["sync", "--database", userDatabase],
         ]
         var replays: [(store: URL, exchanges: [RecordedExchange])] = []
+        /// The sync's and its floor's milliseconds of each first sync.
+        var initialPairs: [(ms: Double, floor: Double)] = []
         func measure(_ name: String) async throws {
             // The store and the token as the sync finds them, for its replay.
             try await store.checkpoint()
@@ -172,6 +178,7 @@ struct SyncBench: AsyncParsableCommand {
             let floor = try Self.curlFloor(requests, directory: directory)
             let command = try MeasuredChild.run(try BenchExecutables.scrollwork, userCommands[report.rows.count], environment: environment)
             guard command.status == 0 else { throw ValidationError("bench sync: \(name): scrollwork \(userCommands[report.rows.count][0]) failed") }
+            if report.rows.isEmpty { initialPairs.append((milliseconds, floor)) }
             report.append([
                 .text(name), .number(Double(requests.count)), .number(Double(outcome.summary.received)), .number(milliseconds),
                 .number(floor), .number(milliseconds / floor), .missing, BenchValue(added.map { Double($0) / 1_048_576 }),
@@ -181,6 +188,14 @@ struct SyncBench: AsyncParsableCommand {
         }
         try await measure("initial-\(feeds * items)")
         try await measure("nothing-new")
+        // More first syncs, each into a fresh store of its own and against its own floor, while
+        // the server holds what the first found (after the syncs whose memory is measured: the
+        // allocator keeps some of theirs).
+        for run in 1..<max(initialRuns, 1) {
+            printError("bench sync: first sync \(run + 1) of \(initialRuns)…")
+            initialPairs.append(try await Self.firstSync(into: directory.appendingPathComponent("initial-\(run)"), account: account,
+                                                         secret: secret, loader: loader, floorDirectory: directory))
+        }
         // Another client reads 500 posts; the feeds gain 5 posts each.
         let ids = try await Self.post(server, loader, other, "reader/api/0/stream/items/ids", [(String, String)](),
                                       query: "s=user/-/state/com.google/reading-list&n=500&output=json")
@@ -198,9 +213,17 @@ struct SyncBench: AsyncParsableCommand {
         _ = try BenchExecutables.run("/bin/bash", [serverScript, "refresh", directory.appendingPathComponent("freshrss").path], environment: ["PATH": "/usr/bin:/bin"])
         try await measure("changes-\(feeds * 5)-new-\(itemIDs.count)-read")
         var withClient = BenchReport(columns: report.columns)
-        for (row, replay) in zip(report.rows, replays) {
+        for (index, (row, replay)) in zip(report.rows, replays).enumerated() {
             let client = try await Self.replay(replay.exchanges, from: replay.store, account: account, secret: secret, runs: runs)
-            withClient.append(row.enumerated().map { $0.offset == report.columns.firstIndex(of: "client_ms") ? .number(client) : $0.element })
+            var values = row
+            values[report.columns.firstIndex(of: "client_ms")!] = .number(client)
+            if index == 0 {
+                // The first sync's time, floor and ratio: the medians of its runs.
+                values[report.columns.firstIndex(of: "ms")!] = .number(Stopwatch.median(initialPairs.map(\.ms)))
+                values[report.columns.firstIndex(of: "floor_ms")!] = .number(Stopwatch.median(initialPairs.map(\.floor)))
+                values[report.columns.firstIndex(of: "over_floor")!] = .number(Stopwatch.median(initialPairs.map { $0.ms / $0.floor }))
+            }
+            withClient.append(values)
         }
         withClient.print(json: options.json)
         try? await loader.shutdown()
@@ -231,6 +254,31 @@ struct SyncBench: AsyncParsableCommand {
             guard replay.isUsedUp else { throw ValidationError("bench sync: the replay made fewer requests than the sync") }
         }
         return Stopwatch.median(times)
+    }
+
+    /// A first sync into a fresh store in the new folder `folder`, then the floor of its
+    /// requests; their milliseconds. The folder is removed after.
+    static func firstSync(into folder: URL, account: SyncAccount, secret: SyncSecret, loader: HTTPDataLoader,
+                          floorDirectory: URL) async throws -> (ms: Double, floor: Double) {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recorder = Recorder()
+        let milliseconds: Double
+        do {
+            let store = try FeedStore(path: folder.appendingPathComponent("bench.sqlite").path)
+            let runtime = SyncRuntime(
+                account: account, store: store, tokens: SyncTokenFile(url: folder.appendingPathComponent("token")),
+                send: { request throws(HTTPLoadingError) in
+                    recorder.append(request)
+                    return try await loader.send(request)
+                },
+                password: { .success(secret) })
+            let start = ContinuousClock.now
+            let outcome = await runtime.sync()
+            milliseconds = (ContinuousClock.now - start).milliseconds
+            if let failure = outcome.failure { throw ValidationError("bench sync: a first sync failed: \(failure)") }
+        }
+        return (milliseconds, try curlFloor(recorder.take(), directory: floorDirectory))
     }
 
     /// Copies the store (checkpointed: its file alone) and the token file of `directory` into
