@@ -224,8 +224,12 @@ public struct SyncCore: Sendable {
         case let .starredIDs(continuation):
             send(.starredIDs(count: configuration.idsPerPage, continuation: continuation), &effects)
         case .lookUp:
-            var ids = new.union(unread).union(starred)
-            ids.subtract(storedNow)
+            // Looked up one by one rather than united whole: in a first sync every id of these
+            // sets is among those stored.
+            var ids: Set<RemoteItemID> = []
+            for set in [new, unread, starred] {
+                for id in set where !storedNow.contains(id) { ids.insert(id) }
+            }
             storedNow = []
             if ids.isEmpty { return finish(&effects) }
             phase = .awaitingUnstored
