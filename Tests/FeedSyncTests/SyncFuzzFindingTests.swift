@@ -9,6 +9,21 @@ import Testing
     /// fuzz-sync-replies: a subscription without a `url` whose id is `feed/1` got `1` as its
     /// feed's URL, a relative one that names no feed. A server's URLs must be absolute: the
     /// subscription is an unexpected reply, and an item's relative link is no link.
+    /// fuzz-sync-replies: a page whose `items` and `continuation` came twice. The decode reads
+    /// the first of a repeated key, the continuation read ahead read the last: the next page
+    /// would have been asked for on a continuation the page did not have.
+    @Test func aContinuationReadAheadIsTheOneTheDecodeReads() throws {
+        let item = #"{"id":"tag:google.com,2005:reader/item/000661363502431e","origin":{"streamId":"feed/1"}}"#
+        let page = #"{"items":[\#(item)],"continuation":"179573/3057328seng-list","items":[\#(item)],"continuation":"179573/305732893"}"#
+        let reply = SyncReply(status: 200, text: page)
+        guard case .items(let decoded) = try api.decode(reply, of: .items(since: nil, count: 10, continuation: nil)) else {
+            Issue.record("not items")
+            return
+        }
+        #expect(decoded.continuation == "179573/3057328seng-list")
+        #expect(api.continuationAhead(ofItems: reply) == decoded.continuation)
+    }
+
     @Test func relativeURLsFromAServerAreNone() throws {
         let list = #"{"subscriptions":[{"id":"feed/1","title":"Feed","htmlUrl":"http://127.0.0.1:9/"}]}"#
         #expect(throws: SyncError.unexpectedReply(reason: "subscription feed/1 has no feed URL")) {

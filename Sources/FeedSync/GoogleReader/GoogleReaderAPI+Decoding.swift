@@ -53,7 +53,7 @@ extension GoogleReaderAPI {
     /// The continuation of a page of items, read with the page's other values skipped (checked,
     /// not made): a tenth of the decode's time. Nil unless the reply is a success, JSON, an
     /// object whose `items` is an array with an element, and has a continuation (a string or a
-    /// number, as ``decode(_:of:)`` takes it; the last one when the key repeats).
+    /// number); as ``decode(_:of:)`` does, it reads the first of a key that repeats.
     ///
     /// - Complexity: O(n) in the size of the reply.
     public func continuationAhead(ofItems reply: SyncReply) -> String? {
@@ -62,10 +62,12 @@ extension GoogleReaderAPI {
             try reader.beginObject()
             var continuation: String?
             var hasItems = false
+            var seenItems = false
+            var seenContinuation = false
             while let key = try reader.nextKey() {
                 switch key {
-                case StreamContents.Key.items.rawValue:
-                    hasItems = false
+                case StreamContents.Key.items.rawValue where !seenItems:
+                    seenItems = true
                     if try reader.peek() == .array {
                         try reader.beginArray()
                         hasItems = try reader.nextElement()
@@ -76,8 +78,9 @@ extension GoogleReaderAPI {
                     } else {
                         try reader.skipValue()
                     }
-                case StreamContents.Key.continuation.rawValue:
-                    continuation = if case let .value(text) = try reader.decodedLenientString() { text } else { nil }
+                case StreamContents.Key.continuation.rawValue where !seenContinuation:
+                    seenContinuation = true
+                    if case let .value(text) = try reader.decodedLenientString() { continuation = text }
                 default:
                     try reader.skipValue()
                 }
