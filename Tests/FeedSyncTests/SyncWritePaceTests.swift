@@ -75,7 +75,7 @@ import Testing
         let server = Server(reader, base: base) { page in
             guard page >= 4 else { return }
             let exists = try? DatabaseQueue(path: path).read {
-                try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE name = 'entry_list_rows')")
+                try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'entry_list_rows')")
             }
             indexed.withLock { $0[page] = exists ?? true }
         }

@@ -91,14 +91,27 @@ public struct SyncRuntime: Sendable {
     ///   - progress: called at each step, from the task running the sync.
     public func sync(edits: [SubscriptionEdit] = [], refreshingSubscriptions: Bool = false,
                      progress: @Sendable (Progress) -> Void = { _ in }) async -> Outcome {
-        let outcome = await run(edits: edits, refreshingSubscriptions: refreshingSubscriptions, progress: progress)
+        let underWay = RequestUnderWay()
+        let outcome = await run(edits: edits, refreshingSubscriptions: refreshingSubscriptions, underWay: underWay, progress: progress)
+        // A sync that ended while a request sent ahead was under way (a page that failed to
+        // decode) leaves nothing running behind it.
+        if let request = underWay.task {
+            request.cancel()
+            _ = await request.value
+        }
         // A store that failed in the middle of a first sync's writes missed the core's end of
-        // its bulk pull: what it set aside is built again now, if it can be (or when it opens).
-        if case .store = outcome.failure?.error { try? await store.restoreListIndex() }
+        // its bulk pull: what it set aside is built again now, even for a sync cancelled, if it
+        // can be (else when the store opens next).
+        if case .store = outcome.failure?.error { await Task { [store] in try? await store.restoreListIndex() }.value }
         return outcome
     }
 
-    private func run(edits: [SubscriptionEdit], refreshingSubscriptions: Bool,
+    /// The request a sync has under way while its core proceeds.
+    private final class RequestUnderWay {
+        var task: Task<SyncCore.Event, Never>?
+    }
+
+    private func run(edits: [SubscriptionEdit], refreshingSubscriptions: Bool, underWay: RequestUnderWay,
                      progress: @Sendable (Progress) -> Void) async -> Outcome {
         var counts = SyncedStateCounts()
         var core = SyncCore(api: api, username: account.username, configuration: configuration)
@@ -154,7 +167,7 @@ public struct SyncRuntime: Sendable {
                 // Prepared while the write before it runs; written after it.
                 let batches = page.map { (remoteFeedID: $0.remoteFeedID, batch: SyncedEntryBatch($0.entries)) }
                 let before = try await previous?.value ?? SyncedStateCounts()
-                if startingBulkPull { _ = try await store.setListIndexAside() }
+                if startingBulkPull { _ = try? await store.setListIndexAside() }
                 return before + (try await store.upsertSynced(batches, now: now()))
             }
         }
@@ -170,13 +183,14 @@ public struct SyncRuntime: Sendable {
             earlier = previous
             writing = Task {
                 let before = try await previous?.value ?? SyncedStateCounts()
-                try await store.restoreListIndex()
+                // The index is not the sync's to fail on: queries do without it meanwhile, and
+                // the store builds it again when it opens.
+                try? await store.restoreListIndex()
                 return before
             }
         }
-        // The request under way while the core proceeds (decodes the page before it).
-        var sending: Task<SyncCore.Event, Never>?
-        defer { sending?.cancel() }
+        // `underWay.task`: the request under way while the core proceeds (decodes the page
+        // before it).
         var next: SyncCore.Event? = .start(snapshot, now: now())
         while let event = next {
             next = nil
@@ -208,7 +222,7 @@ public struct SyncRuntime: Sendable {
                     }
                 case .send(let request):
                     secrets.insert(request)
-                    sending = Task { await perform(request) }
+                    underWay.task = Task { await perform(request) }
                 case .proceedWhileWaiting:
                     next = .proceed
                 case .findUnstored(let ids):
@@ -235,8 +249,8 @@ public struct SyncRuntime: Sendable {
                 }
             }
             await startWritingUpserts()
-            if next == nil, let request = sending {
-                sending = nil
+            if next == nil, let request = underWay.task {
+                underWay.task = nil
                 // A sync cancelled cancels its request, as it did when it sent it itself.
                 next = await withTaskCancellationHandler { await request.value } onCancel: { request.cancel() }
             }

@@ -59,7 +59,7 @@ extension FeedStore {
 
     /// Whether the list index is in the schema `db` sees.
     static func hasListRowIndex(_ db: Database) throws -> Bool {
-        let statement = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?)")
+        let statement = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?)")
         return try Bool.fetchOne(statement, arguments: [listRowIndexName]) ?? false
     }
 }

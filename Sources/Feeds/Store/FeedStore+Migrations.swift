@@ -203,16 +203,19 @@ extension FeedStore {
         guard unknown.isEmpty else {
             throw .newerSchema(unknownVersions: unknown)
         }
-        do {
-            // Up to date, as at nearly every launch: nothing to write, nothing to wait for,
-            // unless a sync that set the list index aside ended before it built it again.
-            if complete {
-                if listIndexMissing { try writer.write { db in try db.execute(sql: Self.creatingListRowIndexSQL) } }
-                return
+        // Up to date, as at nearly every launch: nothing to write, nothing to wait for, unless a
+        // sync that set the list index aside ended before it built it again.
+        if !complete {
+            do {
+                try migrator.migrate(writer)
+            } catch {
+                throw FeedStoreError(error)
             }
-            try migrator.migrate(writer)
-        } catch {
-            throw FeedStoreError(error)
+        }
+        if listIndexMissing || !complete {
+            // Not a reason to refuse the store (another process may hold the write lock): the
+            // list reads the table meanwhile.
+            try? writer.write { db in try db.execute(sql: Self.creatingListRowIndexSQL) }
         }
     }
 }

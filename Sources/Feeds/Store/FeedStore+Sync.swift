@@ -286,7 +286,7 @@ extension FeedStore {
             let column = set == .unread ? "read" : "starred"
             // For the unread set, being in it means read = 0; for the starred set, starred = 1.
             let inSet: Int64 = set == .unread ? 0 : 1
-            let protected = Set(try String.fetchAll(db, sql: "SELECT itemId FROM sync_queue WHERE action IN \(Self.actions(of: column))"))
+            let protected = Set(try String.fetchAll(db, sql: "SELECT itemId FROM sync_queue WHERE action IN \(Self.actions(of: column))").map { Array($0.utf8) })
             var gainers: [Int64] = []
             var losers: [Int64] = []
             let rows = try Row.fetchCursor(db, sql: Self.syncedStatesSQL(column))
@@ -296,7 +296,7 @@ extension FeedStore {
                 // By their bytes, as SQLite compares them: Swift's `==` takes canonically
                 // equivalent texts (`é` composed or not) for one.
                 let isIn = ids.firstIndex(of: entryID).map { ids[$0].utf8.elementsEqual(entryID.utf8) } ?? false
-                guard isIn != (state == inSet), !protected.contains(entryID) else { continue }
+                guard isIn != (state == inSet), !protected.contains(Array(entryID.utf8)) else { continue }
                 if isIn { gainers.append(row[0]) } else { losers.append(row[0]) }
             }
             let update = Self.settingStatesSQL(column)

@@ -29,7 +29,7 @@ import Testing
     @Test func theDefinitionBuiltAgainIsTheOneTheMigrationsMake() async throws {
         let store = try FeedStore()
         let migrated = try await store.read { db in
-            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_schema WHERE name = ?", arguments: [FeedStore.listRowIndexName])
+            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [FeedStore.listRowIndexName])
         }
         let normalized = { (sql: String) in sql.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         #expect(migrated.map(normalized) == "CREATE INDEX \(FeedStore.listRowIndexName) ON entry ( \(FeedStore.listRowIndexColumns))")

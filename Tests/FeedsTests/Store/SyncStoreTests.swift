@@ -211,6 +211,18 @@ import Testing
         let composed = try await store.applyServerSet(.unread, ids: ["caf\u{e9}"])
         #expect(composed.markedUnread == 0)
         #expect(try await store.unstoredSyncedEntryIDs(among: ["caf\u{e9}"]) == ["caf\u{e9}"])
+
+        // A change queued for one does not protect the other (found in review).
+        _ = try await store.upsertSynced([SyncedEntryState(entry: storeEntry("caf\u{e9}"), isRead: true, isStarred: false)],
+                                         remoteFeedID: "feed/1", now: storeEpoch)
+        let decomposedID = try #require(try await store.entries(EntryQuery(limit: 100)).first { $0.entry.id.utf8.elementsEqual(decomposed.utf8) }).id
+        try await store.setRead(true, entries: [decomposedID])
+        let both = try await store.applyServerSet(.unread, ids: ["caf\u{e9}", decomposed])
+        #expect(both.markedUnread == 1)
+        // By bytes: a dictionary keyed by these ids would take them for one.
+        let after = try await store.entries(EntryQuery(limit: 100))
+        let read = { (id: String) in after.first { $0.entry.id.utf8.elementsEqual(id.utf8) }?.isRead }
+        #expect(read("caf\u{e9}") == false && read(decomposed) == true)
     }
 
     @Test func aNewSyncedEntryArrivesWithTheServersStatesWhichAreNotCountedAsChanges() async throws {
