@@ -54,15 +54,21 @@ public struct HTTPBody: AsyncSequence, Sendable {
     }
 
     private static func collect(_ body: HTTPClientResponse.Body, before deadline: NIODeadline, limit: Int) async throws -> [UInt8] {
-        try await withThrowingTaskGroup(of: [UInt8].self) { group in
-            group.addTask {
-                var bytes: [UInt8] = []
-                for try await buffer in body {
-                    guard buffer.readableBytes <= limit - bytes.count else { throw HTTPLoadingError.bodyTooLarge(limit: limit) }
-                    bytes.append(contentsOf: buffer.readableBytesView)
-                }
-                return bytes
+        try await HTTPBody.run(before: deadline) {
+            var bytes: [UInt8] = []
+            for try await buffer in body {
+                guard buffer.readableBytes <= limit - bytes.count else { throw HTTPLoadingError.bodyTooLarge(limit: limit) }
+                bytes.append(contentsOf: buffer.readableBytesView)
             }
+            return bytes
+        }
+    }
+
+    /// What `work` returns, or ``HTTPLoadingError/timedOut`` at `deadline`, when `work` is
+    /// cancelled (which closes the connection it reads).
+    static func run<Value: Sendable>(before deadline: NIODeadline, _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        try await withThrowingTaskGroup(of: Value.self) { group in
+            group.addTask(operation: work)
             group.addTask {
                 let left = (deadline - .now()).nanoseconds
                 if left > 0 { try await Task.sleep(nanoseconds: UInt64(left)) }
@@ -137,17 +143,6 @@ final class Pieces: @unchecked Sendable {
     /// The next piece, or nil at the end; ``HTTPLoadingError/timedOut`` at the deadline, when
     /// the read is cancelled, which closes the connection.
     func next(before deadline: NIODeadline) async throws -> [UInt8]? {
-        try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
-            group.addTask {
-                try await self.iterator.next().map { Array($0.readableBytesView) }
-            }
-            group.addTask {
-                let left = (deadline - .now()).nanoseconds
-                if left > 0 { try await Task.sleep(nanoseconds: UInt64(left)) }
-                throw HTTPLoadingError.timedOut
-            }
-            defer { group.cancelAll() }
-            return try await group.next()!
-        }
+        try await HTTPBody.run(before: deadline) { try await self.iterator.next().map { Array($0.readableBytesView) } }
     }
 }

@@ -57,77 +57,80 @@ import Testing
         for _ in 0..<8 { try await syncWithTheStoreLockedUntilTheThirdPage() }
     }
 
+    /// A store in a new folder that follows `feed/1`, with a fresh subscription list, and a
+    /// fake server that has 25 items for it: a first sync of five pages of five.
+    struct FirstSync {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-pace-\(UUID().uuidString)")
+        var path: String { folder.appendingPathComponent("store.sqlite").path }
+        let store: FeedStore
+        let reader = FakeReaderServer()
+
+        init() async throws {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            store = try FeedStore(path: folder.appendingPathComponent("store.sqlite").path)
+            _ = try await store.replaceSyncedFeeds([SyncedFeed(remoteID: "feed/1", url: URL(string: "http://127.0.0.1:9/1.xml")!, title: "Feed 1")])
+            try await store.recordSyncMarks(SyncMarks(subscriptionsFetched: Date()))
+            reader.publish(25)
+        }
+
+        /// Syncs, calling `beforeItemsPage` before each page of items is answered; the sync must
+        /// finish with the 25 items new.
+        func sync(beforeItemsPage: @escaping @Sendable (Int) -> Void) async {
+            let base = URL(string: "http://127.0.0.1:9/api/greader.php")!
+            let server = Server(reader, base: base, beforeItemsPage: beforeItemsPage)
+            let account = SyncAccount(kind: .greader, serverURL: base, username: "alice")
+            let password = SyncSecret(reader.password)
+            let runtime = SyncRuntime(account: account, store: store, tokens: SyncTokenFile(url: folder.appendingPathComponent("token")),
+                                      send: { server.send($0) }, configuration: SyncCore.Configuration(itemsPerPage: 5),
+                                      password: { .success(password) })
+            let outcome = await runtime.sync()
+            #expect(outcome.failure == nil, "\(String(describing: outcome.failure))")
+            #expect(outcome.summary.new == 25)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+    }
+
     /// A first sync writes its pages without the list index, which SQLite rewrote most of at
     /// every page (`FeedStore.setListIndexAside()`), and builds it once after the last page.
     @Test func aFirstSyncWritesWithoutTheListIndexAndBuildsItAfter() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-index-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("store.sqlite").path
-        let store = try FeedStore(path: path)
-        _ = try await store.replaceSyncedFeeds([SyncedFeed(remoteID: "feed/1", url: URL(string: "http://127.0.0.1:9/1.xml")!, title: "Feed 1")])
-        try await store.recordSyncMarks(SyncMarks(subscriptionsFetched: Date()))
-        let reader = FakeReaderServer()
-        reader.publish(25)
+        let first = try await FirstSync()
+        defer { first.remove() }
+        let path = first.path
         // Whether the index was there when each page after the first was asked for.
         let indexed = Mutex<[Int: Bool]>([:])
-        let base = URL(string: "http://127.0.0.1:9/api/greader.php")!
-        let server = Server(reader, base: base) { page in
+        await first.sync { page in
             guard page >= 4 else { return }
             let exists = try? DatabaseQueue(path: path).read {
                 try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'entry_list_rows')")
             }
             indexed.withLock { $0[page] = exists ?? true }
         }
-        let account = SyncAccount(kind: .greader, serverURL: base, username: "alice")
-        let password = SyncSecret(reader.password)
-        let runtime = SyncRuntime(account: account, store: store, tokens: SyncTokenFile(url: folder.appendingPathComponent("token")),
-                                  send: { server.send($0) }, configuration: SyncCore.Configuration(itemsPerPage: 5),
-                                  password: { .success(password) })
-        let outcome = await runtime.sync()
-        #expect(outcome.failure == nil, "\(String(describing: outcome.failure))")
-        #expect(outcome.summary.new == 25)
         // Page 4 is asked for once page 1 is written, which set the index aside (two pages may
         // wait for the writer); the pages after it too.
         let seen = indexed.withLock { $0 }
         #expect(seen.keys.sorted().first == 4 && seen.count >= 2 && seen.values.allSatisfy { !$0 }, "\(seen)")
-        #expect(try await store.hasListIndex())
-        #expect(try await store.rows(EntryQuery(limit: 100)).count == 25)
+        #expect(try await first.store.hasListIndex())
+        #expect(try await first.store.rows(EntryQuery(limit: 100)).count == 25)
     }
 
     private func syncWithTheStoreLockedUntilTheThirdPage() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-pace-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("store.sqlite").path
-        let store = try FeedStore(path: path)
-        _ = try await store.replaceSyncedFeeds([SyncedFeed(remoteID: "feed/1", url: URL(string: "http://127.0.0.1:9/1.xml")!, title: "Feed 1")])
-        try await store.recordSyncMarks(SyncMarks(subscriptionsFetched: Date()))
-        let reader = FakeReaderServer()
-        reader.publish(25)
-
+        let first = try await FirstSync()
+        defer { first.remove() }
+        let path = first.path
         var configuration = Configuration()
         configuration.allowsUnsafeTransactions = true
         let blocker = try DatabaseQueue(path: path, configuration: configuration)
         try blocker.inDatabase { try $0.execute(sql: "BEGIN IMMEDIATE") }
         // The posts stored when pages 4 and 5 are asked for.
         let storedBefore = Mutex<[Int: Int]>([:])
-        let base = URL(string: "http://127.0.0.1:9/api/greader.php")!
-        let server = Server(reader, base: base) { page in
+        await first.sync { page in
             if page == 3 { try? blocker.inDatabase { try $0.execute(sql: "COMMIT") } }
             if page >= 4 {
                 let stored = try? DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM entry") }
                 storedBefore.withLock { $0[page] = stored ?? -1 }
             }
         }
-        let account = SyncAccount(kind: .greader, serverURL: base, username: "alice")
-        let password = SyncSecret(reader.password)
-        let runtime = SyncRuntime(account: account, store: store, tokens: SyncTokenFile(url: folder.appendingPathComponent("token")),
-                                  send: { server.send($0) }, configuration: SyncCore.Configuration(itemsPerPage: 5),
-                                  password: { .success(password) })
-        let outcome = await runtime.sync()
-        #expect(outcome.failure == nil, "\(String(describing: outcome.failure))")
-        #expect(outcome.summary.new == 25)
         // The third page waited for the first to be written (5 items), and the fourth was asked
         // for after it; the fifth after the second.
         let stored = storedBefore.withLock { $0 }
