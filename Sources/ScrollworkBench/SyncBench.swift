@@ -127,13 +127,7 @@ struct SyncBench: AsyncParsableCommand {
         let recorder = Recorder()
         let account = SyncAccount(kind: .freshrss, serverURL: server.base, username: server.user)
         let secret = SyncSecret(server.password)
-        let runtime = SyncRuntime(
-            account: account, store: store, tokens: SyncTokenFile(url: directory.appendingPathComponent("token")),
-            send: { request throws(HTTPLoadingError) in
-                recorder.append(request)
-                return try await loader.send(request)
-            },
-            password: { .success(secret) })
+        let runtime = Self.recordingRuntime(account: account, secret: secret, store: store, folder: directory, loader: loader, recorder: recorder)
 
         var report = BenchReport(columns: ["case", "requests", "items", "ms", "floor_ms", "over_floor", "client_ms", "added_mb",
                                            "process_peak_mb", "command_ms", "command_peak_mb", "index_after_ms"])
@@ -256,6 +250,19 @@ struct SyncBench: AsyncParsableCommand {
         return Stopwatch.median(times)
     }
 
+    /// A runtime that syncs `store` (its token in `folder`) through `loader`, each request it
+    /// sends kept by `recorder` for the floor.
+    static func recordingRuntime(account: SyncAccount, secret: SyncSecret, store: FeedStore, folder: URL,
+                                 loader: HTTPDataLoader, recorder: Recorder) -> SyncRuntime {
+        SyncRuntime(
+            account: account, store: store, tokens: SyncTokenFile(url: folder.appendingPathComponent("token")),
+            send: { request throws(HTTPLoadingError) in
+                recorder.append(request)
+                return try await loader.send(request)
+            },
+            password: { .success(secret) })
+    }
+
     /// A first sync into a fresh store in the new folder `folder`, then the floor of its
     /// requests; their milliseconds. The folder is removed after.
     static func firstSync(into folder: URL, account: SyncAccount, secret: SyncSecret, loader: HTTPDataLoader,
@@ -266,13 +273,7 @@ struct SyncBench: AsyncParsableCommand {
         let milliseconds: Double
         do {
             let store = try FeedStore(path: folder.appendingPathComponent("bench.sqlite").path)
-            let runtime = SyncRuntime(
-                account: account, store: store, tokens: SyncTokenFile(url: folder.appendingPathComponent("token")),
-                send: { request throws(HTTPLoadingError) in
-                    recorder.append(request)
-                    return try await loader.send(request)
-                },
-                password: { .success(secret) })
+            let runtime = recordingRuntime(account: account, secret: secret, store: store, folder: folder, loader: loader, recorder: recorder)
             let start = ContinuousClock.now
             let outcome = await runtime.sync()
             milliseconds = (ContinuousClock.now - start).milliseconds

@@ -149,11 +149,9 @@ public struct SyncCore: Sendable {
             fail(.logIn, .passwordUnavailable(reason: reason), &effects)
         case (.proceed, .awaitingReply):
             decodeAhead(&effects)
-        case (.replied, .awaitingReply) where dropsReply, (.requestFailed, .awaitingReply) where dropsReply:
-            dropsReply = false
-            phase = .running
         case let (.replied(reply), .awaitingReply(call)):
-            // A runtime that did not proceed while waiting: the page before is decoded first.
+            // The page before, if a runtime did not proceed while waiting, is decoded first; a
+            // reply to a request sent ahead on a wrong continuation is dropped.
             guard decodedAheadKeepsReply(&effects) else { break }
             phase = .running
             receive(reply, for: call, &effects)

@@ -148,6 +148,16 @@ public struct SyncRuntime: Sendable {
                 return secrets.redacting(SyncFailure(step: writingStep, error: .store(reason: "\(error)")))
             }
         }
+        // Appends `write` to the chain, given the write before it; it waits for that one
+        // itself, and may prepare its work meanwhile.
+        func chain(_ write: @escaping @Sendable (Task<SyncedStateCounts, any Error>?) async throws -> SyncedStateCounts) async {
+            // Its failure, if any, reaches `writing` through the chain: here it is only waited for.
+            _ = try? await earlier?.value
+            let previous = writing
+            if previous == nil { writingStep = step }
+            earlier = previous
+            writing = Task { try await write(previous) }
+        }
         // A reply's upserts (a page's items, by feed) are written in one transaction.
         var upserts: [(remoteFeedID: String, entries: [SyncedEntry])] = []
         // A bulk pull has started and no page is written yet: the first page's write begins
@@ -156,14 +166,10 @@ public struct SyncRuntime: Sendable {
         var startsBulkPull = false
         func startWritingUpserts() async {
             guard !upserts.isEmpty else { return }
-            // Its failure, if any, reaches `writing` through the chain: here it is only waited for.
-            _ = try? await earlier?.value
-            let (page, previous, startingBulkPull) = (upserts, writing, startsBulkPull)
+            let (page, startingBulkPull) = (upserts, startsBulkPull)
             upserts = []
             startsBulkPull = false
-            if previous == nil { writingStep = step }
-            earlier = previous
-            writing = Task {
+            await chain { previous in
                 // Prepared while the write before it runs; written after it.
                 let batches = page.map { (remoteFeedID: $0.remoteFeedID, batch: SyncedEntryBatch($0.entries)) }
                 let before = try await previous?.value ?? SyncedStateCounts()
@@ -177,11 +183,7 @@ public struct SyncRuntime: Sendable {
             await startWritingUpserts()
             // No page came: nothing was set aside.
             guard !startsBulkPull else { return startsBulkPull = false }
-            _ = try? await earlier?.value
-            let previous = writing
-            if previous == nil { writingStep = step }
-            earlier = previous
-            writing = Task {
+            await chain { previous in
                 let before = try await previous?.value ?? SyncedStateCounts()
                 // The index is not the sync's to fail on: queries do without it meanwhile, and
                 // the store builds it again when it opens.
