@@ -7,7 +7,8 @@ public struct HTTPBody: AsyncSequence, Sendable {
     public typealias Element = [UInt8]
 
     enum Source: Sendable {
-        /// A response body, which must have arrived whole by `deadline`.
+        /// A response body, which must have arrived whole by `deadline`, not counting the time
+        /// its reader spends with each piece (see ``ReadDeadline``).
         case http(HTTPClientResponse.Body, deadline: NIODeadline)
         case file(FileReader)
         case stream(AsyncThrowingStream<[UInt8], any Error>)
@@ -30,7 +31,7 @@ public struct HTTPBody: AsyncSequence, Sendable {
 
     public func makeAsyncIterator() -> AsyncIterator {
         switch source {
-        case .http(let body, let deadline): AsyncIterator(piece: .http(Pieces(body.makeAsyncIterator()), deadline), limit: limit)
+        case .http(let body, let deadline): AsyncIterator(piece: .http(Pieces(body.makeAsyncIterator()), ReadDeadline(deadline)), limit: limit)
         case .file(let reader): AsyncIterator(piece: .file(reader), limit: limit)
         case .stream(let stream): AsyncIterator(piece: .stream(stream.makeAsyncIterator()), limit: limit)
         }
@@ -82,7 +83,7 @@ public struct HTTPBody: AsyncSequence, Sendable {
     /// Hands out the body's pieces, counting them against the limit.
     public struct AsyncIterator: AsyncIteratorProtocol {
         enum Piece {
-            case http(Pieces, NIODeadline)
+            case http(Pieces, ReadDeadline)
             case file(FileReader)
             case stream(AsyncThrowingStream<[UInt8], any Error>.AsyncIterator)
             case finished
@@ -99,8 +100,10 @@ public struct HTTPBody: AsyncSequence, Sendable {
             let bytes: [UInt8]?
             do {
                 switch piece {
-                case .http(let pieces, let deadline):
-                    bytes = try await pieces.next(before: deadline)
+                case .http(let pieces, var deadline):
+                    bytes = try await pieces.next(before: deadline.reading(at: .now()))
+                    deadline.handedOut(at: .now())
+                    piece = .http(pieces, deadline)
                 case .file(let reader):
                     bytes = try await reader.next()
                 case .stream(var iterator):
@@ -124,6 +127,38 @@ public struct HTTPBody: AsyncSequence, Sendable {
             }
             return bytes
         }
+    }
+}
+
+/// When the reads of a body must be done: the request's deadline, moved later by the time the
+/// reader spends with each piece it was handed.
+///
+/// The deadline bounds the server's time. A reader that parses and stores each piece (a feed
+/// of 20,000 posts on a slow machine) holds the transfer back, since the client asks for no
+/// more bytes meanwhile; that time is its own, and counting it failed a whole large feed as
+/// timed out although the server had sent it at once. A server that trickles its body still
+/// fails at the deadline: the time spent waiting for its pieces adds up.
+struct ReadDeadline: Sendable {
+    /// The deadline for the next read.
+    private(set) var deadline: NIODeadline
+    /// When the last piece was handed to the reader, until the reader reads again.
+    private var handedOutAt: NIODeadline?
+
+    init(_ deadline: NIODeadline) {
+        self.deadline = deadline
+    }
+
+    /// The deadline for a read that starts at `now`: the time since the last piece was handed
+    /// out is added to it.
+    mutating func reading(at now: NIODeadline) -> NIODeadline {
+        if let handedOutAt, now > handedOutAt { deadline = deadline + (now - handedOutAt) }
+        handedOutAt = nil
+        return deadline
+    }
+
+    /// A piece was handed to the reader at `now`.
+    mutating func handedOut(at now: NIODeadline) {
+        handedOutAt = now
     }
 }
 

@@ -7,7 +7,8 @@ import NIOCore
 ///
 /// - Timeouts: a connect timeout, a read timeout (no bytes for that long), and a deadline for
 ///   each attempt as a whole, redirects and body included: a server that trickles its body
-///   fails at the deadline. A refused connection fails at once, and is not retried.
+///   fails at the deadline. The time a reader spends with each piece of the body is its own,
+///   and moves the deadline later. A refused connection fails at once, and is not retried.
 /// - Where requests go: ``RequestTarget`` judges every URL and every redirect (http and https
 ///   only, and no redirect from a public host to a local one).
 /// - Redirects: followed up to ``Configuration/maxRedirects``, cycles refused; ``open(_:headers:)``
@@ -32,7 +33,8 @@ public final class HTTPDataLoader: Sendable {
         public var connectTimeout: Duration = .seconds(10)
         /// The longest wait for the next bytes.
         public var readTimeout: Duration = .seconds(30)
-        /// The longest one attempt may take in all: connecting, redirects, the head and the body.
+        /// The longest one attempt may take in all: connecting, redirects, the head and the body
+        /// (not counting the time the body's reader spends with each piece).
         public var requestTimeout: Duration = .seconds(60)
         /// Redirects followed before giving up.
         public var maxRedirects = 5

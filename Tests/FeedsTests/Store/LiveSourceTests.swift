@@ -121,8 +121,11 @@ import Testing
         try Data(document).write(to: file)
         let server = try await LoopbackHTTPServer.start { _, _ in .respond(status: 200, body: document) }
 
-        // The request lasts as long as the refresh reads and stores what arrives: its deadline
-        // is a guard against a hang, as the test's time limit is, and as long under a sanitizer.
+        // The request's deadline bounds the server's time, not the refresh's, which reads and
+        // stores each piece as it arrives (in CI, storing 20,000 posts among other tests took
+        // longer than the 30 s deadline, which then counted it and failed the feed as timed
+        // out; with a deadline of 2 s it failed on any machine). It is a guard against a hang,
+        // as the test's time limit is, and as long under a sanitizer.
         var limits = FeedFetcher.Configuration()
         limits.timeout = limits.timeout * HangGuard.scale
         let fetcher = FeedFetcher(configuration: limits)
