@@ -26,7 +26,10 @@ struct SyncBench: AsyncParsableCommand {
             sequence), their ratio (over_floor: 1.25 means the client adds 25%; for the first \
             sync, the medians of --initial-runs syncs into fresh stores, each followed by its \
             floor, since the server's own time moves by a fifth between runs), the same sync \
-            with no server (client_ms: from the same store, given the recorded replies at once; the median of --runs), the resident \
+            with no server (client_ms: from the same store, given the recorded replies at once; the median of --runs), the CPU \
+            time the sync took in this process (client_cpu_ms) and in the server's (server_cpu_ms), and the least time any \
+            schedule of that work could take on this machine's cores (cpu_bound_ms: their sum over the cores; with the \
+            server on the same machine, a sync cannot be faster), the resident \
             memory the sync added at its peak and the process's peak during it. The same syncs \
             run as a user runs them, each a `scrollwork` process of its own on a second store \
             (`account add`, which syncs at once, then `sync` twice): its time (command_ms, \
@@ -129,7 +132,8 @@ struct SyncBench: AsyncParsableCommand {
         let secret = SyncSecret(server.password)
         let runtime = Self.recordingRuntime(account: account, secret: secret, store: store, folder: directory, loader: loader, recorder: recorder)
 
-        var report = BenchReport(columns: ["case", "requests", "items", "ms", "floor_ms", "over_floor", "client_ms", "added_mb",
+        var report = BenchReport(columns: ["case", "requests", "items", "ms", "floor_ms", "over_floor", "client_ms",
+                                           "client_cpu_ms", "server_cpu_ms", "cpu_bound_ms", "added_mb",
                                            "process_peak_mb", "command_ms", "command_peak_mb", "index_after_ms"])
         // The user's process: a second store with the account, synced by `scrollwork` itself.
         let userDatabase = directory.appendingPathComponent("user.sqlite").path
@@ -141,14 +145,14 @@ struct SyncBench: AsyncParsableCommand {
             ["sync", "--database", userDatabase],
         ]
         var replays: [(store: URL, exchanges: [RecordedExchange])] = []
-        /// The sync's and its floor's milliseconds of each first sync.
-        var initialPairs: [(ms: Double, floor: Double)] = []
+        /// Each first sync's milliseconds, its floor's and its CPU time.
+        var initialPairs: [FirstSync] = []
         func measure(_ name: String) async throws {
             // The store and the token as the sync finds them, for its replay.
             try await store.checkpoint()
             let before = try Self.copyStore(in: directory, to: directory.appendingPathComponent("before-\(report.rows.count)"))
             let start = ContinuousClock.now
-            let (outcome, added, peak) = await PeakMemory.measureWithTotal { await runtime.sync() }
+            let ((outcome, cpu), added, peak) = await PeakMemory.measureWithTotal { await CPUTime.during(server: server.pid) { await runtime.sync() } }
             let milliseconds = (ContinuousClock.now - start).milliseconds
             if let failure = outcome.failure { throw ValidationError("bench sync: \(name): \(failure)") }
             let requests = recorder.take()
@@ -172,10 +176,11 @@ struct SyncBench: AsyncParsableCommand {
             let floor = try Self.curlFloor(requests, directory: directory)
             let command = try MeasuredChild.run(try BenchExecutables.scrollwork, userCommands[report.rows.count], environment: environment)
             guard command.status == 0 else { throw ValidationError("bench sync: \(name): scrollwork \(userCommands[report.rows.count][0]) failed") }
-            if report.rows.isEmpty { initialPairs.append((milliseconds, floor)) }
+            if report.rows.isEmpty { initialPairs.append(FirstSync(ms: milliseconds, floor: floor, cpu: cpu)) }
             report.append([
                 .text(name), .number(Double(requests.count)), .number(Double(outcome.summary.received)), .number(milliseconds),
-                .number(floor), .number(milliseconds / floor), .missing, BenchValue(added.map { Double($0) / 1_048_576 }),
+                .number(floor), .number(milliseconds / floor), .missing,
+                .number(cpu.client), .number(cpu.server), .number(cpu.boundMilliseconds), BenchValue(added.map { Double($0) / 1_048_576 }),
                 BenchValue(peak.map { Double($0) / 1_048_576 }),
                 .number(command.milliseconds), .number(Double(command.peakBytes) / 1_048_576), .number(indexMilliseconds),
             ])
@@ -188,7 +193,7 @@ struct SyncBench: AsyncParsableCommand {
         for run in 1..<max(initialRuns, 1) {
             printError("bench sync: first sync \(run + 1) of \(initialRuns)…")
             initialPairs.append(try await Self.firstSync(into: directory.appendingPathComponent("initial-\(run)"), account: account,
-                                                         secret: secret, loader: loader, floorDirectory: directory))
+                                                         secret: secret, loader: loader, server: server, floorDirectory: directory))
         }
         // Another client reads 500 posts; the feeds gain 5 posts each.
         let ids = try await Self.post(server, loader, other, "reader/api/0/stream/items/ids", [(String, String)](),
@@ -216,6 +221,9 @@ struct SyncBench: AsyncParsableCommand {
                 values[report.columns.firstIndex(of: "ms")!] = .number(Stopwatch.median(initialPairs.map(\.ms)))
                 values[report.columns.firstIndex(of: "floor_ms")!] = .number(Stopwatch.median(initialPairs.map(\.floor)))
                 values[report.columns.firstIndex(of: "over_floor")!] = .number(Stopwatch.median(initialPairs.map { $0.ms / $0.floor }))
+                values[report.columns.firstIndex(of: "client_cpu_ms")!] = .number(Stopwatch.median(initialPairs.map(\.cpu.client)))
+                values[report.columns.firstIndex(of: "server_cpu_ms")!] = .number(Stopwatch.median(initialPairs.map(\.cpu.server)))
+                values[report.columns.firstIndex(of: "cpu_bound_ms")!] = .number(Stopwatch.median(initialPairs.map(\.cpu.boundMilliseconds)))
             }
             withClient.append(values)
         }
@@ -263,23 +271,31 @@ struct SyncBench: AsyncParsableCommand {
             password: { .success(secret) })
     }
 
+    /// A first sync's milliseconds, its floor's, and the CPU time it took.
+    struct FirstSync {
+        var ms: Double
+        var floor: Double
+        var cpu: CPUTime
+    }
+
     /// A first sync into a fresh store in the new folder `folder`, then the floor of its
-    /// requests; their milliseconds. The folder is removed after.
+    /// requests. The folder is removed after.
     static func firstSync(into folder: URL, account: SyncAccount, secret: SyncSecret, loader: HTTPDataLoader,
-                          floorDirectory: URL) async throws -> (ms: Double, floor: Double) {
+                          server: Server, floorDirectory: URL) async throws -> FirstSync {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let recorder = Recorder()
-        let milliseconds: Double
+        let milliseconds: Double, cpu: CPUTime
         do {
             let store = try FeedStore(path: folder.appendingPathComponent("bench.sqlite").path)
             let runtime = recordingRuntime(account: account, secret: secret, store: store, folder: folder, loader: loader, recorder: recorder)
             let start = ContinuousClock.now
-            let outcome = await runtime.sync()
+            let outcome: SyncRuntime.Outcome
+            (outcome, cpu) = await CPUTime.during(server: server.pid) { await runtime.sync() }
             milliseconds = (ContinuousClock.now - start).milliseconds
             if let failure = outcome.failure { throw ValidationError("bench sync: a first sync failed: \(failure)") }
         }
-        return (milliseconds, try curlFloor(recorder.take(), directory: floorDirectory))
+        return FirstSync(ms: milliseconds, floor: try curlFloor(recorder.take(), directory: floorDirectory), cpu: cpu)
     }
 
     /// Copies the store (checkpointed: its file alone) and the token file of `directory` into
@@ -310,6 +326,51 @@ struct SyncBench: AsyncParsableCommand {
         var api: URL
         var user: String
         var password: String
+        /// The PHP server's process, whose CPU time is read from /proc.
+        var pid: Int32?
+    }
+
+    /// The CPU time a sync took, in milliseconds: in this process (the client: nothing else
+    /// runs in it meanwhile) and in the server's.
+    struct CPUTime {
+        var client: Double
+        var server: Double
+
+        /// The least wall time in which this machine's cores could do both: with the server on
+        /// the same machine, no schedule of the client's work makes a sync faster.
+        var boundMilliseconds: Double { (client + server) / Double(ProcessInfo.processInfo.activeProcessorCount) }
+
+        /// What `body` returns, and the CPU time this process and the server's took during it.
+        static func during<T>(server pid: Int32?, _ body: () async throws -> T) async rethrows -> (T, CPUTime) {
+            let client = ownMilliseconds(), server = pid.flatMap(milliseconds(ofProcess:))
+            let value = try await body()
+            let serverAfter = pid.flatMap(milliseconds(ofProcess:))
+            return (value, CPUTime(client: ownMilliseconds() - client, server: server.flatMap { before in serverAfter.map { $0 - before } } ?? .nan))
+        }
+
+        /// This process's user and system time.
+        static func ownMilliseconds() -> Double {
+            var usage = rusage()
+            #if canImport(Glibc)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            #else
+            getrusage(RUSAGE_SELF, &usage)
+            #endif
+            let milliseconds = { (time: timeval) in Double(time.tv_sec) * 1_000 + Double(time.tv_usec) / 1_000 }
+            return milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime)
+        }
+
+        /// Another process's user and system time, from `/proc/PID/stat` (in clock ticks); nil
+        /// where it cannot be read.
+        static func milliseconds(ofProcess pid: Int32) -> Double? {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let end = stat.lastIndex(of: ")") else { return nil }
+            // After the command's closing parenthesis: field 3 (the state) on; utime and stime
+            // are fields 14 and 15.
+            let fields = stat[stat.index(after: end)...].split(separator: " ")
+            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+            return (user + system) * 1_000 / Double(sysconf(Int32(_SC_CLK_TCK)))
+        }
     }
 
     static func startServer(script: String, directory: URL, port: Int) throws -> Server {
@@ -329,7 +390,7 @@ struct SyncBench: AsyncParsableCommand {
               let base = values["FRESHRSS_URL"].flatMap(URL.init(string:)) else {
             throw ValidationError("serve.sh printed no addresses: \(output)")
         }
-        return Server(base: base, api: api, user: user, password: password)
+        return Server(base: base, api: api, user: user, password: password, pid: values["FR_PID"].flatMap { Int32($0) })
     }
 
     /// Logs in as another client; its `Authorization` header.
