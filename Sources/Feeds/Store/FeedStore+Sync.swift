@@ -344,16 +344,23 @@ extension FeedStore {
         "UPDATE entry SET \(column) = ? WHERE id IN (SELECT value FROM json_each(?))"
     }
 
-    /// The ids among `ids` that no synced entry has.
+    /// The ids among `ids` that no synced entry has, as they were given and in their order.
+    /// An id is its bytes, as SQLite compares text (`é` composed is not `é` decomposed), up to
+    /// its first NUL, as the store keeps it.
+    ///
+    /// - Complexity: one statement, O(k log n) for k ids among n entries.
     public func unstoredSyncedEntryIDs(among ids: [String]) async throws(FeedStoreError) -> [String] {
         try await read { db in
-            // One statement over the ids as a JSON array: a query per id cost 5 µs each.
-            try String.fetchAll(db, sql: """
-                SELECT ids.value FROM json_each(?) AS ids
+            // One statement over the ids as a JSON array: a query per id cost 5 µs each. It
+            // gives the ids' places, not their values: a value read back as text ends at its
+            // first NUL, and an id with one came back as another. (Every synced entry's id read
+            // into a set in memory instead took twice as long for 10,000 ids among 10,000.)
+            try Int.fetchAll(db, sql: """
+                SELECT ids.key FROM json_each(?) AS ids
                 WHERE NOT EXISTS (SELECT 1 FROM entry JOIN feed ON feed.id = entry.feedId
                                   WHERE entry.entryId = ids.value AND feed.remoteId IS NOT NULL)
                 ORDER BY ids.key
-                """, arguments: [EntryColumns.json(ids)])
+                """, arguments: [EntryColumns.json(ids)]).map { ids[$0] }
         }
     }
 

@@ -1,6 +1,7 @@
 @testable import Feeds
 import Foundation
 import GRDB
+import SeededRandom
 import Testing
 
 /// The store's side of sync: feeds a server follows, entries and states it sends, the queue of
@@ -185,7 +186,39 @@ import Testing
     @Test func unstoredIDsAreThoseNoSyncedEntryHas() async throws {
         let (store, _) = try await Self.syncedStore()
 
-        #expect(try await store.unstoredSyncedEntryIDs(among: ["n1", "x", "l1", "n3"]) == ["x", "l1"])
+        #expect(try await store.unstoredSyncedEntryIDs(among: ["n1", "x", "l1", "n3", "x"]) == ["x", "l1", "x"])
+        #expect(try await store.unstoredSyncedEntryIDs(among: []) == [])
+    }
+
+    /// The ids the store lacks are what a comparison of the bytes up to the first NUL gives (an
+    /// id as the store keeps it), given back as they were asked for, over stores of synced and
+    /// local entries whose ids mix ASCII, JSON's escapes, NULs, and `é` composed and
+    /// decomposed. An id with a NUL came back cut at it (found by this test).
+    @Test func theIdsTheStoreLacksAreFoundByTheirBytesAndGivenBackAsAsked() async throws {
+        let seed = randomizedTestSeed()
+        print("SyncStoreTests: seed \(seed) (replay with SCROLLWORK_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        let pieces = ["a", "b", "1", "\"", "\\", "\n", "\u{0}", "caf\u{e9}", "cafe\u{301}", "日本", " "]
+        func anyID() -> String { (0..<Int.random(in: 1...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined() }
+        for round in 0..<20 {
+            let store = try FeedStore()
+            let local = try await store.addFeed(url: URL(string: "https://local.example/feed")!, title: nil, category: nil)
+            _ = try await store.replaceSyncedFeeds([Self.news, Self.blog])
+            let synced = (0..<Int.random(in: 0...30, using: &random)).map { _ in anyID() }
+            let localIDs = (0..<Int.random(in: 0...5, using: &random)).map { _ in anyID() }
+            _ = try await store.upsertSynced(synced.map { SyncedEntryState(entry: storeEntry($0), isRead: false, isStarred: false) },
+                                             remoteFeedID: Bool.random(using: &random) ? "feed/1" : "feed/2", now: storeEpoch)
+            _ = try await store.upsert(entries: localIDs.map { storeEntry($0) }, feed: local.id, now: storeEpoch)
+            // What the store holds, as SQLite holds it: an id up to its first NUL.
+            let stored = Set(synced.map { Array($0.utf8.prefix { $0 != 0 }) })
+            let asked = (0..<Int.random(in: 0...20, using: &random)).map { _ in
+                Bool.random(using: &random) ? anyID() : (synced + localIDs).randomElement(using: &random) ?? anyID()
+            }
+            let expected = asked.filter { !stored.contains(Array($0.utf8.prefix { $0 != 0 })) }
+            let unstored = try await store.unstoredSyncedEntryIDs(among: asked)
+            #expect(unstored.map { Array($0.utf8) } == expected.map { Array($0.utf8) },
+                    "seed \(seed), round \(round): \(asked) among \(synced) gave \(unstored)")
+        }
     }
 
     /// Ids travel into SQLite as one JSON array: quotes, backslashes, control characters and
