@@ -113,11 +113,30 @@ struct SyncBench: AsyncParsableCommand {
         let probe = try await LoopbackHTTPServer.start { _, _ in .silent }
         let port = probe.port
         try await probe.stop()
-        let server = try Self.startServer(script: serverScript, directory: directory.appendingPathComponent("freshrss"), port: port)
-        let loader = HTTPDataLoader(configuration: .sync)
-        defer {
+        let serverScript = serverScript
+        let cleanUp: @Sendable () -> Void = {
             _ = try? BenchExecutables.run("/bin/bash", [serverScript, "stop", directory.appendingPathComponent("freshrss").path], environment: ["PATH": "/usr/bin:/bin"])
             try? FileManager.default.removeItem(at: directory)
+        }
+        // Interrupted (Ctrl-C, a time limit), the bench stops the server too: serve.sh starts it
+        // in a session of its own, which the terminal's signal does not reach, and a signal
+        // skips the `defer` below. A PHP server was found running after a bench that had died.
+        // (A child still running then, FreshRSS's refresh, can leave files in the directory.)
+        let interruptions = Self.onInterruption { signal in
+            cleanUp()
+            Foundation.exit(128 + signal)
+        }
+        let server: Server
+        do {
+            server = try Self.startServer(script: serverScript, directory: directory.appendingPathComponent("freshrss"), port: port)
+        } catch {
+            cleanUp()
+            throw error
+        }
+        let loader = HTTPDataLoader(configuration: .sync)
+        defer {
+            interruptions.forEach { $0.cancel() }
+            cleanUp()
         }
         printError("bench sync: FreshRSS fetches \(feeds) feeds of \(items) posts…")
         let other = try await Self.logIn(server, loader)
@@ -230,6 +249,19 @@ struct SyncBench: AsyncParsableCommand {
         withClient.print(json: options.json)
         try? await loader.shutdown()
         try? await feedServer.stop()
+    }
+
+    /// Calls `handler` with the signal, on a queue of its own, when SIGINT, SIGTERM or SIGHUP
+    /// comes: their sources, to cancel once the work that needs them is done.
+    static func onInterruption(_ handler: @escaping @Sendable (Int32) -> Void) -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { handler(number) }
+            source.setCancelHandler { signal(number, SIG_DFL) }
+            source.resume()
+            return source
+        }
     }
 
     /// The median milliseconds the sync of `exchanges` takes with no server, over `runs` runs:
