@@ -118,20 +118,22 @@ struct SyncBench: AsyncParsableCommand {
             _ = try? BenchExecutables.run("/bin/bash", [serverScript, "stop", directory.appendingPathComponent("freshrss").path], environment: ["PATH": "/usr/bin:/bin"])
             try? FileManager.default.removeItem(at: directory)
         }
-        // Interrupted (Ctrl-C, a time limit), the bench stops the server too: serve.sh starts it
-        // in a session of its own, which the terminal's signal does not reach, and a signal
-        // skips the `defer` below. A PHP server was found running after a bench that had died.
-        // (A child still running then, FreshRSS's refresh, can leave files in the directory.)
-        let interruptions = Self.onInterruption { signal in
-            cleanUp()
-            Foundation.exit(128 + signal)
-        }
         let server: Server
         do {
             server = try Self.startServer(script: serverScript, directory: directory.appendingPathComponent("freshrss"), port: port)
         } catch {
             cleanUp()
             throw error
+        }
+        // Interrupted (Ctrl-C, a time limit), the bench stops the server too: serve.sh starts it
+        // in a session of its own, which the terminal's signal does not reach, and a signal
+        // skips the `defer` below. A PHP server was found running after a bench that had died.
+        // (A child still running then, FreshRSS's refresh, can leave files in the directory.)
+        // Watched from here on: the signals are ignored while their sources watch them, and
+        // the server, which `system` starts, would inherit that.
+        let interruptions = Self.onInterruption { signal in
+            cleanUp()
+            Foundation.exit(128 + signal)
         }
         let loader = HTTPDataLoader(configuration: .sync)
         defer {
@@ -236,13 +238,10 @@ struct SyncBench: AsyncParsableCommand {
             var values = row
             values[report.columns.firstIndex(of: "client_ms")!] = .number(client)
             if index == 0 {
-                // The first sync's time, floor and ratio: the medians of its runs.
-                values[report.columns.firstIndex(of: "ms")!] = .number(Stopwatch.median(initialPairs.map(\.ms)))
-                values[report.columns.firstIndex(of: "floor_ms")!] = .number(Stopwatch.median(initialPairs.map(\.floor)))
-                values[report.columns.firstIndex(of: "over_floor")!] = .number(Stopwatch.median(initialPairs.map { $0.ms / $0.floor }))
-                values[report.columns.firstIndex(of: "client_cpu_ms")!] = .number(Stopwatch.median(initialPairs.map(\.cpu.client)))
-                values[report.columns.firstIndex(of: "server_cpu_ms")!] = .number(Stopwatch.median(initialPairs.map(\.cpu.server)))
-                values[report.columns.firstIndex(of: "cpu_bound_ms")!] = .number(Stopwatch.median(initialPairs.map(\.cpu.boundMilliseconds)))
+                // The first sync's time, floor, ratio and CPU times: the medians of its runs.
+                for (column, figure) in FirstSync.columns {
+                    values[report.columns.firstIndex(of: column)!] = .number(Stopwatch.median(initialPairs.map { $0[keyPath: figure] }))
+                }
             }
             withClient.append(values)
         }
@@ -308,6 +307,14 @@ struct SyncBench: AsyncParsableCommand {
         var ms: Double
         var floor: Double
         var cpu: CPUTime
+
+        var overFloor: Double { ms / floor }
+
+        /// The report's columns a first sync fills, each with its figure.
+        static var columns: [(String, KeyPath<FirstSync, Double>)] { [
+            ("ms", \.ms), ("floor_ms", \.floor), ("over_floor", \.overFloor),
+            ("client_cpu_ms", \.cpu.client), ("server_cpu_ms", \.cpu.server), ("cpu_bound_ms", \.cpu.boundMilliseconds),
+        ] }
     }
 
     /// A first sync into a fresh store in the new folder `folder`, then the floor of its
