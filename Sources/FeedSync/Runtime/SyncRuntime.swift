@@ -156,7 +156,14 @@ public struct SyncRuntime: Sendable {
             let previous = writing
             if previous == nil { writingStep = step }
             earlier = previous
-            writing = Task { try await write(previous) }
+            // On the background lane, where the transaction runs too: the writes are the
+            // sync's bulk work, and yield the cores to the requests, to a server on the same
+            // machine and to the reader's frames.
+            if #available(macOS 15, iOS 18, *) {
+                writing = Task(executorPreference: BackgroundLane.shared) { try await write(previous) }
+            } else {
+                writing = Task { try await write(previous) }
+            }
         }
         // A reply's upserts (a page's items, by feed) are written in one transaction.
         var upserts: [(remoteFeedID: String, entries: [SyncedEntry])] = []
@@ -196,7 +203,15 @@ public struct SyncRuntime: Sendable {
         var next: SyncCore.Event? = .start(snapshot, now: now())
         while let event = next {
             next = nil
-            for effect in core.handle(event) {
+            // A page's items are decoded on the background lane, as they are written: the
+            // sync's bulk work, which yields the cores to the requests.
+            var effects: [SyncCore.Effect] = []
+            if #available(macOS 15, iOS 18, *), case .proceed = event {
+                await withTaskExecutorPreference(BackgroundLane.shared) { effects = core.handle(event) }
+            } else {
+                effects = core.handle(event)
+            }
+            for effect in effects {
                 if case .apply(.upsert(let streamID, let entries)) = effect, !effect.waitsForWrites {
                     upserts.append((streamID, entries))
                     continue

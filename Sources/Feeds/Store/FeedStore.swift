@@ -137,12 +137,25 @@ public final class FeedStore: FeedStoring {
 
     /// Runs `body` in a write transaction on GRDB's writer queue, suspending meanwhile instead of
     /// blocking a thread of the cooperative pool; GRDB's errors become ``FeedStoreError``.
+    ///
+    /// Called from a ``BackgroundLane`` (a task that prefers one as its executor), the
+    /// transaction runs on the lane's thread instead, blocking it, at the lane's priority; GRDB
+    /// serializes it with every other write as before.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(FeedStoreError) -> T {
         do {
+            if #available(macOS 15, iOS 18, *), BackgroundLane.runsOnCurrentThread {
+                return try writeBlocking(body)
+            }
             return try await writer.write(body)
         } catch {
             throw FeedStoreError(error)
         }
+    }
+
+    /// GRDB's synchronous write, which runs `body` on the calling thread: out of an async
+    /// context, where that write is disfavoured.
+    private func writeBlocking<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.write(body)
     }
 
     /// Runs `body`, which only reads, blocking: only while the store opens, to check its

@@ -1,0 +1,118 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Threads of its own at background priority, as a task executor, for the bulk work of a
+/// sync: decoding each page of items, preparing its posts' columns and writing them.
+///
+/// Work on the lane yields the cores to what runs at normal priority: the reader's frame
+/// loop, the HTTP client's event loop, which sends the next request, and a feed server on the
+/// same machine, which a sync waits for. On a machine with a core to spare it runs as fast as
+/// any thread. (On Linux, where libdispatch gives no thread a lower priority, the lane's
+/// threads have a nice value ``niceIncrement`` above the process's; elsewhere, the utility
+/// QoS.) It is meant for work that may wait, never for what a user waits on directly.
+///
+/// A transaction that ``FeedStore`` starts from a task running on the lane runs on the lane's
+/// thread, which it blocks meanwhile, instead of on GRDB's writer queue: SQLite's own work,
+/// most of a write, then runs at the lane's priority. GRDB serializes transactions as before,
+/// whatever thread runs them.
+///
+/// Threads start as jobs come, up to the lane's limit, and live as long as the process.
+@available(macOS 15, iOS 18, *)
+public final class BackgroundLane: TaskExecutor, @unchecked Sendable {
+    /// The lane a sync runs its bulk work on: two threads, so that a page is decoded and
+    /// prepared while the one before it is written.
+    public static let shared = BackgroundLane(name: "scrollwork-bulk", threads: 2)
+
+    /// How much the nice value of the lane's threads exceeds the process's, on Linux: 10,
+    /// `nice`'s default, at which a thread gets about a tenth of a core that a thread at the
+    /// process's own priority also wants.
+    public static let niceIncrement: Int32 = 10
+
+    private let name: String
+    private let limit: Int
+    // Guards everything below; the threads wait on it for jobs.
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var next = 0
+    private var threads = 0
+    private var idle = 0
+
+    /// A lane of at most `threads` threads, started as jobs come, each named `name` (Linux keeps
+    /// 15 bytes of it).
+    public init(name: String, threads: Int = 1) {
+        precondition(threads > 0, "a lane needs a thread")
+        self.name = name
+        limit = threads
+    }
+
+    /// Whether the calling thread is a lane's: a task that prefers a lane as its executor runs
+    /// there, and ``FeedStore`` runs its transactions on it.
+    public static var runsOnCurrentThread: Bool { pthread_getspecific(laneKey) != nil }
+
+    /// Set, on a lane's thread, to its lane.
+    private static let laneKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Queues `job`. The lane's threads take the jobs first in, first out; with one thread
+    /// they run one at a time, in that order.
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        defer { condition.unlock() }
+        jobs.append(job)
+        if idle == 0, threads < limit {
+            threads += 1
+            // The thread keeps the lane, and lives as long as the process.
+            Thread { [self] in work() }.start()
+        } else {
+            condition.signal()
+        }
+    }
+
+    private func work() {
+        // Named from inside: on Linux, a name given before the start does not reach the
+        // system thread. A debugging aid only.
+        Thread.current.name = name
+        Self.lowerPriority()
+        pthread_setspecific(Self.laneKey, Unmanaged.passUnretained(self).toOpaque())
+        condition.lock()
+        while true {
+            while next == jobs.count {
+                idle += 1
+                condition.wait()
+                idle -= 1
+            }
+            let job = jobs[next]
+            next += 1
+            if next == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                next = 0
+            }
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+            condition.lock()
+        }
+    }
+
+    /// Lowers the calling thread's priority, for good: a thread may lower its own priority,
+    /// but raising it back takes a privilege.
+    private static func lowerPriority() {
+        #if os(Linux)
+        // On Linux the nice value belongs to the thread; 0 names the calling one.
+        errno = 0
+        let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        if errno == 0 {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, min(current + niceIncrement, 19))
+        }
+        #elseif canImport(Darwin)
+        _ = pthread_set_qos_class_self_np(QOS_CLASS_UTILITY, 0)
+        #endif
+    }
+}
