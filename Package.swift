@@ -168,7 +168,6 @@ let package = Package(
         // the reader's benchmark times launches in it.
         .target(name: "PseudoTerminal"),
         // The terminal layer: what may reach the terminal, and how the reader draws: cells,
-        // input, pictures (from Thumbnails' pixel buffers), the terminal session.
         // input, pictures (from Thumbnails' pixel buffers, kitty's and iTerm2's compressed with
         // the system zlib through CZlib), the terminal session.
         .target(name: "TerminalUI", dependencies: ["Thumbnails", "CZlib"]),

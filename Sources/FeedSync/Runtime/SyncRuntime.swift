@@ -125,7 +125,7 @@ public struct SyncRuntime: Sendable {
         // Every secret this sync handles, to take out of the failure it may end with.
         var secrets = SecretsSeen()
         secrets.insert(snapshot.token)
-        // The upserts of a page run on the store's writer while the next request is sent and
+        // The upserts of a page run on the background lane while the next request is sent and
         // its reply decoded; they run one after another, in order, each page prepared while
         // the one before it is written. At most two pages wait for the writer: a third waits
         // until the first is written, so that a writer slower than the server (a slow disk, a
