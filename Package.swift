@@ -105,7 +105,10 @@ let package = Package(
         .target(name: "CZlib", cSettings: ownC, linkerSettings: [.linkedLibrary("z")]),
         .target(name: "Thumbnails", dependencies: ["CThumbnails"]),
         // The loading engine, without networking: an app plugs in its own DataLoading.
-        .target(name: "ContentLoading", dependencies: ["StableHashing", .product(name: "DequeModule", package: "swift-collections")]),
+        .target(name: "ContentLoading", dependencies: ["StableHashing", "WorkerThreads", .product(name: "DequeModule", package: "swift-collections")]),
+        // Threads of a pool's own for blocking, CPU-bound work: ContentLoading's decoding, and
+        // the background lane on which a sync decodes and writes its pages (Feeds).
+        .target(name: "WorkerThreads", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         // HTTP and file loading on AsyncHTTPClient, for content and for feeds.
         .target(
             name: "HTTPLoading",
@@ -143,6 +146,7 @@ let package = Package(
                 "CSearchRank",
                 "CSQLiteBinding",
                 "StableHashing",
+                "WorkerThreads",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import WorkerThreads
 
 /// The coordinator of all loading work: a thin actor around a ``LoadingCore``, which makes
 /// every decision, while loads and processing run elsewhere (network I/O in the data loader,
@@ -43,7 +44,7 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
     public nonisolated let memoryCache: MemoryCache<Request, Value>?
     /// The pipeline's clock, as time since the pipeline was created.
     @usableFromInline nonisolated let elapsed: ElapsedTime
-    private let threads: ProcessingThreads
+    private let threads: WorkerThreads
 
     private var core: LoadingCore<Request, Value>
     private var deliveries: [Interest: Delivery] = [:]
@@ -78,7 +79,7 @@ public actor ContentPipeline<Request: ContentRequest, Value: Sendable> {
         self.diskCache = diskCache
         self.memoryCache = memoryCache
         elapsed = ElapsedTime(on: clock)
-        threads = ProcessingThreads(limit: configuration.maxConcurrentProcessing, name: "scrollwork.proc")
+        threads = WorkerThreads(limit: configuration.maxConcurrentProcessing, name: "scrollwork.proc")
         core = LoadingCore(configuration: configuration, memoryCache: memoryCache, usesDiskCache: diskCache != nil)
     }
 

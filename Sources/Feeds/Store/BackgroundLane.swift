@@ -1,4 +1,5 @@
 import Foundation
+import WorkerThreads
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,9 +21,9 @@ import Darwin
 /// most of a write, then runs at the lane's priority. GRDB serializes transactions as before,
 /// whatever thread runs them.
 ///
-/// Threads start as jobs come, up to the lane's limit, and live as long as the process.
+/// Its threads are ``WorkerThreads``: they start as jobs come, up to the lane's limit.
 @available(macOS 15, iOS 18, *)
-public final class BackgroundLane: TaskExecutor, @unchecked Sendable {
+public final class BackgroundLane: TaskExecutor {
     /// The lane a sync runs its bulk work on: two threads, so that a page is decoded and
     /// prepared while the one before it is written.
     public static let shared = BackgroundLane(name: "scrollwork-bulk", threads: 2)
@@ -32,73 +33,35 @@ public final class BackgroundLane: TaskExecutor, @unchecked Sendable {
     /// process's own priority also wants.
     public static let niceIncrement: Int32 = 10
 
-    private let name: String
-    private let limit: Int
-    // Guards everything below; the threads wait on it for jobs.
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-    private var next = 0
-    private var threads = 0
-    private var idle = 0
+    private let threads: WorkerThreads
 
     /// A lane of at most `threads` threads, started as jobs come, each named `name` (Linux keeps
-    /// 15 bytes of it).
+    /// 15 bytes of it). With one thread, its jobs run one at a time, in the order they came.
     public init(name: String, threads: Int = 1) {
-        precondition(threads > 0, "a lane needs a thread")
-        self.name = name
-        limit = threads
+        self.threads = WorkerThreads(limit: threads, name: name) {
+            Self.lowerPriority()
+            pthread_setspecific(Self.laneKey, Self.marker)
+        }
     }
 
     /// Whether the calling thread is a lane's: a task that prefers a lane as its executor runs
     /// there, and ``FeedStore`` runs its transactions on it.
     public static var runsOnCurrentThread: Bool { pthread_getspecific(laneKey) != nil }
 
-    /// Set, on a lane's thread, to its lane.
+    /// Set on a lane's threads (to ``marker``), and on no other.
     private static let laneKey: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
         return key
     }()
 
-    /// Queues `job`. The lane's threads take the jobs first in, first out; with one thread
-    /// they run one at a time, in that order.
+    /// What ``laneKey`` holds on a lane's thread: any pointer but nil.
+    nonisolated(unsafe) private static let marker = UnsafeMutableRawPointer(bitPattern: 1)
+
+    /// Queues `job` for the lane's threads, which take their jobs first in, first out.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        condition.lock()
-        defer { condition.unlock() }
-        jobs.append(job)
-        if idle == 0, threads < limit {
-            threads += 1
-            // The thread keeps the lane, and lives as long as the process.
-            Thread { [self] in work() }.start()
-        } else {
-            condition.signal()
-        }
-    }
-
-    private func work() {
-        // Named from inside: on Linux, a name given before the start does not reach the
-        // system thread. A debugging aid only.
-        Thread.current.name = name
-        Self.lowerPriority()
-        pthread_setspecific(Self.laneKey, Unmanaged.passUnretained(self).toOpaque())
-        condition.lock()
-        while true {
-            while next == jobs.count {
-                idle += 1
-                condition.wait()
-                idle -= 1
-            }
-            let job = jobs[next]
-            next += 1
-            if next == jobs.count {
-                jobs.removeAll(keepingCapacity: true)
-                next = 0
-            }
-            condition.unlock()
-            job.runSynchronously(on: asUnownedTaskExecutor())
-            condition.lock()
-        }
+        threads.submit { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
     }
 
     /// Lowers the calling thread's priority, for good: a thread may lower its own priority,

@@ -1,15 +1,17 @@
 import DequeModule
 import Foundation
 
-/// A few threads of a pipeline's own for blocking, CPU-bound work (decoding), so that it never
-/// occupies the cooperative thread pool, which the frame loop and I/O need.
+/// A few threads of a pool's own for blocking, CPU-bound work, so that it never occupies the
+/// cooperative thread pool, which the frame loop and I/O need: ContentLoading's decoding, and
+/// the threads of Feeds' `BackgroundLane`.
 ///
 /// Threads start on demand, up to the limit, and end after ``shutdown()`` once the jobs queued
-/// before it have run. The pipeline submits at most as many jobs at once as there are threads,
-/// so a job never waits for another.
-final class ProcessingThreads: @unchecked Sendable {
+/// before it have run. Jobs are taken first in, first out; with one thread they run one at a
+/// time, in that order.
+public final class WorkerThreads: @unchecked Sendable {
     private let limit: Int
     private let name: String
+    private let starting: (@Sendable () -> Void)?
     // Guards everything below; the threads wait on it for jobs.
     private let condition = NSCondition()
     private var jobs = Deque<@Sendable () -> Void>()
@@ -17,15 +19,17 @@ final class ProcessingThreads: @unchecked Sendable {
     private var idle = 0
     private var stopping = false
 
-    /// A pool of at most `limit` threads named `name` (Linux keeps 15 bytes of it).
-    init(limit: Int, name: String) {
+    /// A pool of at most `limit` threads named `name` (Linux keeps 15 bytes of it); each
+    /// thread runs `starting` first, before any job (to set its priority, say).
+    public init(limit: Int, name: String, starting: (@Sendable () -> Void)? = nil) {
         precondition(limit > 0, "a pool needs at least one thread")
         self.limit = limit
         self.name = name
+        self.starting = starting
     }
 
     /// Runs `job` on one of the pool's threads.
-    func submit(_ job: @escaping @Sendable () -> Void) {
+    public func submit(_ job: @escaping @Sendable () -> Void) {
         condition.lock()
         defer { condition.unlock() }
         jobs.append(job)
@@ -35,6 +39,7 @@ final class ProcessingThreads: @unchecked Sendable {
                 // Named from inside: on Linux, a name given before the start does not reach
                 // the system thread. A debugging aid only; nothing depends on it.
                 Thread.current.name = name
+                starting?()
                 work()
             }
             thread.start()
@@ -44,7 +49,7 @@ final class ProcessingThreads: @unchecked Sendable {
     }
 
     /// Lets the threads end once the queued jobs have run.
-    func shutdown() {
+    public func shutdown() {
         condition.lock()
         stopping = true
         condition.broadcast()
@@ -67,13 +72,4 @@ final class ProcessingThreads: @unchecked Sendable {
         threads -= 1
         condition.unlock()
     }
-}
-
-/// A flag that a running job reads to learn that its work is no longer wanted.
-final class CancellationFlag: Sendable {
-    private let state = Locked(false)
-
-    var isSet: Bool { state.withLock { $0 } }
-
-    func set() { state.withLock { $0 = true } }
 }
