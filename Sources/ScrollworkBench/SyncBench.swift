@@ -2,6 +2,7 @@ import ArgumentParser
 import Feeds
 import FeedSync
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -101,6 +102,10 @@ struct SyncBench: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: serverScript) else {
             throw ValidationError("no FreshRSS script at \(serverScript) (see --server-script)")
         }
+        // The programs the bench runs, found before a server starts that a missing one would
+        // leave behind.
+        _ = try BenchExecutables.measure
+        _ = try BenchExecutables.scrollwork
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-bench-sync-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let count = FeedCount(items)
@@ -114,15 +119,17 @@ struct SyncBench: AsyncParsableCommand {
         let port = probe.port
         try await probe.stop()
         let serverScript = serverScript
-        let cleanUp: @Sendable () -> Void = {
-            _ = try? BenchExecutables.run("/bin/bash", [serverScript, "stop", directory.appendingPathComponent("freshrss").path], environment: ["PATH": "/usr/bin:/bin"])
+        let cleanUp = OnceOnly {
+            // Through the shell, as it started, not through scrollwork-measure: whatever
+            // failed, the server stops before its directory goes.
+            Self.stopServer(script: serverScript, directory: directory.appendingPathComponent("freshrss"))
             try? FileManager.default.removeItem(at: directory)
         }
         let server: Server
         do {
             server = try Self.startServer(script: serverScript, directory: directory.appendingPathComponent("freshrss"), port: port)
         } catch {
-            cleanUp()
+            cleanUp.run()
             throw error
         }
         // Interrupted (Ctrl-C, a time limit), the bench stops the server too: serve.sh starts it
@@ -132,13 +139,13 @@ struct SyncBench: AsyncParsableCommand {
         // Watched from here on: the signals are ignored while their sources watch them, and
         // the server, which `system` starts, would inherit that.
         let interruptions = Self.onInterruption { signal in
-            cleanUp()
+            cleanUp.run()
             Foundation.exit(128 + signal)
         }
         let loader = HTTPDataLoader(configuration: .sync)
         defer {
             interruptions.forEach { $0.cancel() }
-            cleanUp()
+            cleanUp.run()
         }
         printError("bench sync: FreshRSS fetches \(feeds) feeds of \(items) posts…")
         let other = try await Self.logIn(server, loader)
@@ -359,6 +366,23 @@ struct SyncBench: AsyncParsableCommand {
         return out + "</channel></rss>"
     }
 
+    /// Work done once, whoever asks first: a second caller waits until it is done. The bench's
+    /// clean-up, which an interruption and the error the interruption causes (the server gone
+    /// under a request) both ask for, from two threads: the process must not exit while the
+    /// other is still removing the directory.
+    final class OnceOnly: Sendable {
+        private let work: Mutex<(@Sendable () -> Void)?>
+
+        init(_ work: @escaping @Sendable () -> Void) { self.work = Mutex(work) }
+
+        func run() {
+            work.withLock { work in
+                work?()
+                work = nil
+            }
+        }
+    }
+
     /// What `serve.sh start` prints, read.
     struct Server {
         var base: URL
@@ -412,12 +436,14 @@ struct SyncBench: AsyncParsableCommand {
         }
     }
 
+    /// `text` quoted for the shell.
+    static func shellQuoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
     static func startServer(script: String, directory: URL, port: Int) throws -> Server {
         // Its output goes through a file, and it runs through the shell, not `Process`: the PHP
         // server it leaves running would hold open a pipe, and any descriptor `Process` leaves it.
         let log = directory.deletingLastPathComponent().appendingPathComponent("serve.log")
-        let quoted = { (text: String) in "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let status = system("PORT=\(port) /bin/bash \(quoted(script)) start \(quoted(directory.path)) > \(quoted(log.path)) 2>&1 < /dev/null")
+        let status = system("PORT=\(port) /bin/bash \(shellQuoted(script)) start \(shellQuoted(directory.path)) > \(shellQuoted(log.path)) 2>&1 < /dev/null")
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         guard status == 0 else { throw ValidationError("serve.sh start failed: \(output)") }
         var values: [String: String] = [:]
@@ -430,6 +456,11 @@ struct SyncBench: AsyncParsableCommand {
             throw ValidationError("serve.sh printed no addresses: \(output)")
         }
         return Server(base: base, api: api, user: user, password: password, pid: values["FR_PID"].flatMap { Int32($0) })
+    }
+
+    /// Stops the server `startServer` started in `directory`, if it runs.
+    static func stopServer(script: String, directory: URL) {
+        _ = system("PATH=/usr/bin:/bin /bin/bash \(shellQuoted(script)) stop \(shellQuoted(directory.path)) > /dev/null 2>&1 < /dev/null")
     }
 
     /// Logs in as another client; its `Authorization` header.
