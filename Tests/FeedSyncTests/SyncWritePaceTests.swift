@@ -1,4 +1,4 @@
-import Feeds
+@testable import Feeds
 @testable import FeedSync
 import Foundation
 import GRDB
@@ -112,6 +112,39 @@ import Testing
         #expect(seen.keys.sorted().first == 4 && seen.count >= 2 && seen.values.allSatisfy { !$0 }, "\(seen)")
         #expect(try await first.store.hasListIndex())
         #expect(try await first.store.rows(EntryQuery(limit: 100)).count == 25)
+    }
+
+    /// A sync's bulk work yields to the requests: each page's posts are written on the
+    /// background lane, in a transaction that runs on the lane's thread (``BackgroundLane``).
+    @Test func everyPageIsWrittenOnTheBackgroundLane() async throws {
+        guard #available(macOS 15, iOS 18, *) else { return }
+        /// Whether each commit that stored posts ran on a lane's thread.
+        final class Commits: TransactionObserver, @unchecked Sendable {
+            private let lock = NSLock()
+            private var storing = false
+            private var onLane: [Bool] = []
+            var seen: [Bool] { lock.withLock { onLane } }
+
+            func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+                if case .insert(let table) = eventKind { return table == "entry" }
+                return false
+            }
+            func databaseDidChange(with event: DatabaseEvent) { lock.withLock { storing = true } }
+            func databaseDidCommit(_ db: Database) {
+                lock.withLock {
+                    if storing { onLane.append(BackgroundLane.runsOnCurrentThread) }
+                    storing = false
+                }
+            }
+            func databaseDidRollback(_ db: Database) { lock.withLock { storing = false } }
+        }
+        let first = try await FirstSync()
+        defer { first.remove() }
+        let commits = Commits()
+        first.store.writer.add(transactionObserver: commits, extent: .observerLifetime)
+        await first.sync { _ in }
+        // Five pages of five, one transaction each, all on the lane.
+        #expect(commits.seen == Array(repeating: true, count: 5))
     }
 
     private func syncWithTheStoreLockedUntilTheThirdPage() async throws {
