@@ -228,6 +228,69 @@ struct SyncCoreTests {
         #expect(client.entries.count == 4)
     }
 
+    /// Whether the last sync applied the unread or the starred set.
+    func appliedSets(_ client: TestClient) -> [String] {
+        client.storeChanges.compactMap {
+            switch $0 {
+            case .setUnread: "unread"
+            case .setStarred: "starred"
+            default: nil
+            }
+        }
+    }
+
+    @Test func aFirstSyncIntoAnEmptyStoreAppliesNoSetThatWouldChangeNothing() {
+        let server = FakeReaderServer()
+        server.publish(5)
+        server.items[0].isRead = true
+        server.items[1].isStarred = true
+        server.items[2].isRead = true
+        server.items[2].isStarred = true
+        var client = TestClient()
+        guard case .finished = client.sync(with: server) else { Issue.record("the sync failed"); return }
+        #expect(appliedSets(client) == [])
+        #expect(client.sentPaths.suffix(2) == [ids, ids], "the sets are still fetched")
+        for item in server.items {
+            let entry = client.entries[FakeReaderServer.longID(item.number)]
+            #expect(entry?.isRead == item.isRead && entry?.isStarred == item.isStarred)
+        }
+    }
+
+    @Test(arguments: ["read", "unread", "starred", "unstarred"])
+    func aStateChangedAfterItsPageCameIsTakenFromTheSets(_ change: String) {
+        let server = FakeReaderServer()
+        server.publish(3)
+        server.items[1].isRead = change == "unread"
+        server.items[1].isStarred = change == "unstarred"
+        var client = TestClient()
+        // Another device changes the item once its page is answered, before the sets are.
+        client.sync(with: server) { _, request in
+            guard request.path == items else { return }
+            switch change {
+            case "read": server.items[1].isRead = true
+            case "unread": server.items[1].isRead = false
+            case "starred": server.items[1].isStarred = true
+            default: server.items[1].isStarred = false
+            }
+        }
+        #expect(appliedSets(client) == ["unread", "starred"])
+        let entry = client.entries[FakeReaderServer.longID(server.items[1].number)]
+        #expect(entry?.isRead == server.items[1].isRead && entry?.isStarred == server.items[1].isStarred)
+    }
+
+    @Test func aFirstSyncIntoAStoreThatHoldsItemsAppliesTheSets() {
+        let server = FakeReaderServer()
+        server.publish(3)
+        var client = synced(server)
+        // The server dropped an item the store holds, and the mark was lost (a sync killed
+        // before it recorded it pulls everything again): only the sets can mark it read.
+        let gone = FakeReaderServer.longID(server.items.removeLast().number)
+        client.itemsPulledUpTo = nil
+        client.sync(with: server)
+        #expect(appliedSets(client) == ["unread", "starred"])
+        #expect(client.entries[gone]?.isRead == true)
+    }
+
     @Test func aFirstSyncWritesEveryPageBetweenTheStartAndTheEndOfItsBulkPull() {
         let server = FakeReaderServer(feeds: 2)
         server.publish(5, in: "feed/1")

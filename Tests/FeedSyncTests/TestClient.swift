@@ -61,7 +61,7 @@ struct TestClient {
         var core = SyncCore(api: api, username: "alice", configuration: configuration)
         let snapshot = SyncSnapshot(token: token, itemsPulledUpTo: itemsPulledUpTo, subscriptionsFetched: subscriptionsFetched,
                                     knownStreams: Set(feeds.keys), pending: queue, subscriptionEdits: edits,
-                                    refreshesSubscriptions: refreshesSubscriptions)
+                                    refreshesSubscriptions: refreshesSubscriptions, holdsSyncedItems: !entries.isEmpty)
         effects = []
         var pending = core.handle(.start(snapshot, now: now))
         // The request sent, answered once the effects before its answer are done (the core may

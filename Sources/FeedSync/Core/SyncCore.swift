@@ -31,7 +31,11 @@ import Foundation
 ///    of the items the server fetched after the last mark (less
 ///    ``Configuration/pullOverlap``). Then come the unread and the starred id sets, each applied
 ///    whole, and last the items of all these ids that the store lacks, fetched by id (the
-///    store is not asked about the items this sync stored: a first sync asks nothing).
+///    store is not asked about the items this sync stored: a first sync asks nothing). A
+///    first sync into a store that held no item of the account applies the sets only when
+///    they differ from the states the pages gave the items it stored (an item read on another
+///    device meanwhile): otherwise applying them, a pass over every synced entry, would
+///    change nothing.
 /// 6. **Record** the new mark: the server's time at the first page of items or ids.
 ///
 /// A sync with nothing queued, nothing new and a recent subscription list makes three
@@ -82,6 +86,12 @@ public struct SyncCore: Sendable {
         }
     }
 
+    /// An item's read and starred states, as a page gave them.
+    private struct States {
+        var isRead: Bool
+        var isStarred: Bool
+    }
+
     private var phase = Phase.idle
     private var now = Date(timeIntervalSince1970: 0)
     private var token: SyncSecret?
@@ -110,9 +120,12 @@ public struct SyncCore: Sendable {
     private var unread: Set<RemoteItemID> = []
     private var starred: Set<RemoteItemID> = []
     private var fetches: [[RemoteItemID]] = []
-    /// The items this sync has stored (sent in upserts): the store has them, so the ids of
-    /// unread and starred items among them need no lookup.
-    private var storedNow: Set<RemoteItemID> = []
+    /// The items this sync has stored (sent in upserts), with the states their pages gave
+    /// them: the store has them, so the ids of unread and starred items among them need no
+    /// lookup.
+    private var storedNow: [RemoteItemID: States] = [:]
+    /// Whether the store held an item of the account when the sync started.
+    private var storeHeldItems = true
 
     /// A core that has not started.
     ///
@@ -181,6 +194,7 @@ public struct SyncCore: Sendable {
         pushes = PushPlan(snapshot.pending, maxIDs: configuration.maxIDsPerMark)
         edits = snapshot.subscriptionEdits
         knownStreams = snapshot.knownStreams
+        storeHeldItems = snapshot.holdsSyncedItems
         needsSubscriptions = snapshot.refreshesSubscriptions
             || snapshot.subscriptionsFetched.map { now.timeIntervalSince($0) >= configuration.subscriptionRefreshInterval } ?? true
         pullSince = snapshot.itemsPulledUpTo.map { $0.addingTimeInterval(-configuration.pullOverlap) }
@@ -226,9 +240,9 @@ public struct SyncCore: Sendable {
             // sets is among those stored.
             var ids: Set<RemoteItemID> = []
             for set in [new, unread, starred] {
-                for id in set where !storedNow.contains(id) { ids.insert(id) }
+                for id in set where storedNow[id] == nil { ids.insert(id) }
             }
-            storedNow = []
+            storedNow = [:]
             if ids.isEmpty { return finish(&effects) }
             phase = .awaitingUnstored
             effects.append(.findUnstored(ids.sorted()))
@@ -275,7 +289,7 @@ public struct SyncCore: Sendable {
         unread = []
         starred = []
         fetches = []
-        storedNow = []
+        storedNow = [:]
     }
 
     // MARK: - What a reply changes
@@ -355,13 +369,36 @@ public struct SyncCore: Sendable {
             if page.continuation != nil && !page.ids.isEmpty {
                 pull = .starredIDs(continuation: page.continuation)
             } else {
-                effects.append(.apply(.setUnread(unread)))
-                effects.append(.apply(.setStarred(starred)))
+                if !setsChangeNothing() {
+                    effects.append(.apply(.setUnread(unread)))
+                    effects.append(.apply(.setStarred(starred)))
+                }
                 pull = .lookUp
             }
         default:
             preconditionFailure("\(type(of: api)) decoded \(operation) as \(result)")
         }
+    }
+
+    /// Whether applying the unread and starred sets would change nothing in the store: in a
+    /// first sync into a store that held no item of the account, every synced entry is one
+    /// this sync stored, with its page's states (or a queued change's, which the sets would
+    /// not override either); when the sets name exactly the stored items whose pages gave
+    /// them as unread and as starred, they change none.
+    ///
+    /// - Complexity: O(n) in the items stored, with no store access; applying the sets reads
+    ///   every synced entry of the store.
+    private func setsChangeNothing() -> Bool {
+        guard pullSince == nil, !storeHeldItems else { return false }
+        var unreadStored = 0
+        var starredStored = 0
+        for flags in storedNow.values {
+            if !flags.isRead { unreadStored += 1 }
+            if flags.isStarred { starredStored += 1 }
+        }
+        return unreadStored == unread.count && starredStored == starred.count
+            && unread.allSatisfy { storedNow[$0]?.isRead == false }
+            && starred.allSatisfy { storedNow[$0]?.isStarred == true }
     }
 
     /// ``decodeAhead(_:)``, before the answer to the request under way; whether that answer is
@@ -420,7 +457,7 @@ public struct SyncCore: Sendable {
         var streams: [String] = []
         var entries: [String: [SyncedEntry]] = [:]
         for item in items where knownStreams.contains(item.streamID) {
-            storedNow.insert(item.id)
+            storedNow[item.id] = States(isRead: item.isRead, isStarred: item.isStarred)
             if entries[item.streamID] == nil { streams.append(item.streamID) }
             entries[item.streamID, default: []].append(SyncedEntry(item))
         }

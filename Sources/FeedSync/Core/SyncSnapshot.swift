@@ -19,11 +19,15 @@ public struct SyncSnapshot: Sendable, Hashable {
     public var subscriptionEdits: [SubscriptionEdit]
     /// Whether to fetch the subscription list whatever its age.
     public var refreshesSubscriptions: Bool
+    /// Whether the store holds any item of the account (an entry of a synced feed). A first
+    /// sync into a store that holds none knows every synced entry there will be: those it
+    /// stores, with the states their pages gave them.
+    public var holdsSyncedItems: Bool
 
     /// A snapshot; the defaults are those of an account never synced.
     public init(token: SyncSecret? = nil, itemsPulledUpTo: Date? = nil, subscriptionsFetched: Date? = nil,
                 knownStreams: Set<String> = [], pending: [PendingChange] = [], subscriptionEdits: [SubscriptionEdit] = [],
-                refreshesSubscriptions: Bool = false) {
+                refreshesSubscriptions: Bool = false, holdsSyncedItems: Bool = false) {
         self.token = token
         self.itemsPulledUpTo = itemsPulledUpTo
         self.subscriptionsFetched = subscriptionsFetched
@@ -31,5 +35,6 @@ public struct SyncSnapshot: Sendable, Hashable {
         self.pending = pending
         self.subscriptionEdits = subscriptionEdits
         self.refreshesSubscriptions = refreshesSubscriptions
+        self.holdsSyncedItems = holdsSyncedItems
     }
 }

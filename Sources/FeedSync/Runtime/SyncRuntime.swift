@@ -284,7 +284,8 @@ public struct SyncRuntime: Sendable {
             token: tokens.load(), itemsPulledUpTo: marks.itemsPulledUpTo, subscriptionsFetched: marks.subscriptionsFetched,
             knownStreams: Set(streams),
             pending: queue.map { PendingChange(sequence: $0.sequence, itemID: RemoteItemID($0.entryID), action: $0.change) },
-            subscriptionEdits: edits, refreshesSubscriptions: refreshingSubscriptions)
+            subscriptionEdits: edits, refreshesSubscriptions: refreshingSubscriptions,
+            holdsSyncedItems: try await store.holdsSyncedEntries())
     }
 
     /// Sends `request` to the account's server; the reply, whatever its status, or why none came.

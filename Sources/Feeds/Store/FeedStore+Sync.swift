@@ -170,6 +170,15 @@ extension FeedStore {
         }
     }
 
+    /// Whether the store holds any entry of a synced feed.
+    ///
+    /// - Complexity: O(f log n) for f synced feeds among n entries.
+    public func holdsSyncedEntries() async throws(FeedStoreError) -> Bool {
+        try await read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM entry WHERE feedId IN (SELECT id FROM feed WHERE remoteId IS NOT NULL))") ?? false
+        }
+    }
+
     /// Records the marks given; a `nil` one stays as it was.
     public func recordSyncMarks(_ marks: SyncMarks) async throws(FeedStoreError) {
         try await write { db in

@@ -35,6 +35,18 @@ import Testing
         try #require(try await store.entries(EntryQuery(limit: 100)).first { $0.entry.id == entryID }).id
     }
 
+    @Test func aStoreHoldsSyncedEntriesOnceASyncedFeedHasOne() async throws {
+        let store = try FeedStore()
+        let local = try await store.addFeed(url: URL(string: "https://local.example/feed")!, title: nil, category: nil)
+        _ = try await store.upsert(entries: [storeEntry("l1")], feed: local.id, now: storeEpoch)
+        _ = try await store.replaceSyncedFeeds([Self.news, Self.blog])
+        // A local feed's entries and synced feeds without any are not the account's items.
+        #expect(try await store.holdsSyncedEntries() == false)
+        _ = try await store.upsertSynced([SyncedEntryState(entry: storeEntry("b1"), isRead: true, isStarred: false)],
+                                         remoteFeedID: "feed/2", now: storeEpoch)
+        #expect(try await store.holdsSyncedEntries() == true)
+    }
+
     /// A sync compares a server's states with the stored ones for every synced post: in an
     /// index, never in the rows, whose states sit after their content (a row of a long article
     /// made SQLite walk its overflow pages to reach them).
