@@ -239,7 +239,13 @@ public struct SyncRuntime: Sendable {
                     }
                 case .send(let request):
                     secrets.insert(request)
-                    underWay.task = Task { await perform(request) }
+                    // Started at once, on this thread, until it waits for the server: the
+                    // request leaves before the core proceeds, without waiting for a thread.
+                    if #available(macOS 26, iOS 26, *) {
+                        underWay.task = Task.immediate { await perform(request) }
+                    } else {
+                        underWay.task = Task { await perform(request) }
+                    }
                 case .proceedWhileWaiting:
                     next = .proceed
                 case .findUnstored(let ids):
