@@ -256,21 +256,20 @@ struct SyncCoreTests {
         }
     }
 
-    @Test(arguments: ["read", "unread", "starred", "unstarred"])
-    func aStateChangedAfterItsPageCameIsTakenFromTheSets(_ change: String) {
+    @Test(arguments: SyncAction.allCases)
+    func aStateChangedAfterItsPageCameIsTakenFromTheSets(_ change: SyncAction) {
         let server = FakeReaderServer()
         server.publish(3)
-        server.items[1].isRead = change == "unread"
-        server.items[1].isStarred = change == "unstarred"
+        // The item starts in the state the change leaves.
+        server.items[1].isRead = change == .unread
+        server.items[1].isStarred = change == .unstarred
         var client = TestClient()
         // Another device changes the item once its page is answered, before the sets are.
         client.sync(with: server) { _, request in
             guard request.path == items else { return }
             switch change {
-            case "read": server.items[1].isRead = true
-            case "unread": server.items[1].isRead = false
-            case "starred": server.items[1].isStarred = true
-            default: server.items[1].isStarred = false
+            case .read, .unread: server.items[1].isRead = change == .read
+            case .starred, .unstarred: server.items[1].isStarred = change == .starred
             }
         }
         #expect(appliedSets(client) == ["unread", "starred"])
