@@ -24,12 +24,35 @@ import Testing
         let reopened = try FeedStore(path: path)
         #expect(try await reopened.feeds().map(\.title) == ["Kept"])
         #expect(try await reopened.entries(EntryQuery()).map(\.isStarred) == [true])
-        let (mode, applied) = try await reopened.writer.read { db in
-            (try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+        let (mode, pageSize, applied) = try await reopened.writer.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA page_size"),
              try FeedStore.migrator.appliedIdentifiers(db))
         }
         #expect(mode == "wal")
+        // The file keeps the pages it was created with.
+        #expect(pageSize == 4096)
         #expect(applied == Set(FeedStore.SchemaVersion.allCases.map(\.rawValue)))
+    }
+
+    @Test func aNewStoreHasPagesOf16KBInWALMode() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("feeds.sqlite").path
+        // An empty file, as a user may create one, is a new store too.
+        FileManager.default.createFile(atPath: path, contents: nil)
+        do {
+            let store = try FeedStore(path: path)
+            let feed = try await store.addFeed(url: URL(string: "https://example.com/feed")!, title: "New", category: nil)
+            _ = try await store.upsert(entries: [storeEntry("a")], feed: feed.id, now: storeEpoch)
+        }
+        let reopened = try FeedStore(path: path)
+        let (mode, pageSize, integrity) = try await reopened.writer.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA page_size"),
+             try String.fetchOne(db, sql: "PRAGMA integrity_check"))
+        }
+        #expect(mode == "wal" && integrity == "ok")
+        #expect(pageSize == 16_384 && pageSize == FeedStore.pageSize)
+        #expect(try await reopened.entries(EntryQuery()).count == 1)
     }
 
     @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
