@@ -134,8 +134,16 @@ public final class FeedStore: FeedStoring {
         configuration.busyMode = .timeout(10)
         // Every connection ranks searches with the same function (see `CSearchRank`).
         configuration.prepareDatabase { db in
-            // Both only take effect on a file with nothing in it yet.
-            if creating { try db.execute(sql: "PRAGMA synchronous = OFF; PRAGMA page_size = \(pageSize)") }
+            if creating {
+                // Both only take effect on a file with nothing in it yet.
+                try db.execute(sql: "PRAGMA synchronous = OFF; PRAGMA page_size = \(pageSize)")
+                // SQLite keeps the cache's limit in pages of the size they had before (4 KB), so
+                // this connection's cache would hold 8 MB instead of its 2: setting the limit
+                // again counts it in the new pages. A connection that opens a file reads its page
+                // size first, and needs nothing.
+                let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+                try db.execute(sql: "PRAGMA cache_size = \(cacheSize)")
+            }
             // A checkpoint every 64 MB of WAL rather than SQLite's 4 MB: a sync or a refresh of
             // thousands of posts checkpointed a dozen times, each copying pages written again
             // since and syncing the file twice (a fifth of a first sync's 10,000 posts). A WAL

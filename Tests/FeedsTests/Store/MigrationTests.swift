@@ -1,6 +1,7 @@
 @testable import Feeds
 import Foundation
 import GRDB
+import GRDBSQLite
 import ScrollworkTestSupport
 import Testing
 
@@ -53,6 +54,28 @@ import Testing
         #expect(mode == "wal" && integrity == "ok")
         #expect(pageSize == 16_384 && pageSize == FeedStore.pageSize)
         #expect(try await reopened.entries(EntryQuery()).count == 1)
+    }
+
+    @Test func aNewStoresCacheHoldsItsLimitInBytesNotFourTimesAsMuch() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FeedStore(path: directory.appendingPathComponent("feeds.sqlite").path)
+        let feed = try await store.addFeed(url: URL(string: "https://example.com/feed")!, title: "Big", category: nil)
+        // 12 MB of posts, through the connection that created the file.
+        let text = String(repeating: "A long post. ", count: 300)
+        for batch in 0..<10 {
+            let entries = (0..<300).map { storeEntry("\(batch)-\($0)", summary: "\($0) \(text)") }
+            _ = try await store.upsert(entries: entries, feed: feed.id, now: storeEpoch)
+        }
+        let (limit, used) = try await store.writer.write { db in
+            var used: Int32 = 0
+            var highest: Int32 = 0
+            sqlite3_db_status(db.sqliteConnection, SQLITE_DBSTATUS_CACHE_USED, &used, &highest, 0)
+            return (try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0, Int(used))
+        }
+        #expect(limit < 0, "a limit in KB")
+        // The limit, and what each page costs besides (SQLite's headers): not 4 times it.
+        #expect(used <= -limit * 1024 * 5 / 4, "the cache holds \(used) bytes for a limit of \(-limit) KB")
     }
 
     @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
