@@ -107,25 +107,12 @@ public final class FeedStore: FeedStoring {
 
     private static var configuration: Configuration { configuration(creating: false) }
 
-    /// The page size of a new store, in bytes (see ``configuration(creating:)``).
-    static let pageSize = 16_384
-
     /// The configuration of every connection; `creating` a store in a file that is new or empty.
     ///
     /// A new store is switched to WAL mode with SQLite's syncing off: the switch writes the
     /// file's first page through a rollback journal, with four `fsync`s (a fifth of `scrollwork
     /// add`'s time on this machine), to keep an empty file from being lost. GRDB then sets
     /// WAL's usual `synchronous = NORMAL` before anything is stored.
-    ///
-    /// A new store has pages of 16 KB, not SQLite's 4 KB: a post's content is 1–20 KB, and
-    /// every page a transaction changes is a frame of the WAL, written with two `pwrite`s and
-    /// copied again at the checkpoint. Measured with `scrollwork bench` on a 2-core machine
-    /// (two alternating runs each): a first sync of 10,000 items took 307–314 ms against
-    /// 326 ms (1.23–1.25× its floor against 1.31–1.34×), storing the same 10,000 posts in the
-    /// refresher's transactions of 200 took 429–434 ms against 543–572, and the file took
-    /// 50 MB against 55. Tiny transactions cost a little more (10 posts each: 1,029 ms against
-    /// 966–1,006 for the 10,000). A store created before keeps its pages: only a `VACUUM`
-    /// changes them, which rewrites the whole file.
     private static func configuration(creating: Bool) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
@@ -134,16 +121,7 @@ public final class FeedStore: FeedStoring {
         configuration.busyMode = .timeout(10)
         // Every connection ranks searches with the same function (see `CSearchRank`).
         configuration.prepareDatabase { db in
-            if creating {
-                // Both only take effect on a file with nothing in it yet.
-                try db.execute(sql: "PRAGMA synchronous = OFF; PRAGMA page_size = \(pageSize)")
-                // SQLite keeps the cache's limit in pages of the size they had before (4 KB), so
-                // this connection's cache would hold 8 MB instead of its 2: setting the limit
-                // again counts it in the new pages. A connection that opens a file reads its page
-                // size first, and needs nothing.
-                let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-                try db.execute(sql: "PRAGMA cache_size = \(cacheSize)")
-            }
+            if creating { try db.execute(sql: "PRAGMA synchronous = OFF") }
             // A checkpoint every 64 MB of WAL rather than SQLite's 4 MB: a sync or a refresh of
             // thousands of posts checkpointed a dozen times, each copying pages written again
             // since and syncing the file twice (a fifth of a first sync's 10,000 posts). A WAL

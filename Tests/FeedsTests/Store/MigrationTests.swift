@@ -1,7 +1,6 @@
 @testable import Feeds
 import Foundation
 import GRDB
-import GRDBSQLite
 import ScrollworkTestSupport
 import Testing
 
@@ -25,57 +24,12 @@ import Testing
         let reopened = try FeedStore(path: path)
         #expect(try await reopened.feeds().map(\.title) == ["Kept"])
         #expect(try await reopened.entries(EntryQuery()).map(\.isStarred) == [true])
-        let (mode, pageSize, applied) = try await reopened.writer.read { db in
-            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA page_size"),
+        let (mode, applied) = try await reopened.writer.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"),
              try FeedStore.migrator.appliedIdentifiers(db))
         }
         #expect(mode == "wal")
-        // The file keeps the pages it was created with.
-        #expect(pageSize == 4096)
         #expect(applied == Set(FeedStore.SchemaVersion.allCases.map(\.rawValue)))
-    }
-
-    @Test func aNewStoreHasPagesOf16KBInWALMode() async throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("feeds.sqlite").path
-        // An empty file, as a user may create one, is a new store too.
-        FileManager.default.createFile(atPath: path, contents: nil)
-        do {
-            let store = try FeedStore(path: path)
-            let feed = try await store.addFeed(url: URL(string: "https://example.com/feed")!, title: "New", category: nil)
-            _ = try await store.upsert(entries: [storeEntry("a")], feed: feed.id, now: storeEpoch)
-        }
-        let reopened = try FeedStore(path: path)
-        let (mode, pageSize, integrity) = try await reopened.writer.read { db in
-            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA page_size"),
-             try String.fetchOne(db, sql: "PRAGMA integrity_check"))
-        }
-        #expect(mode == "wal" && integrity == "ok")
-        #expect(pageSize == 16_384 && pageSize == FeedStore.pageSize)
-        #expect(try await reopened.entries(EntryQuery()).count == 1)
-    }
-
-    @Test func aNewStoresCacheHoldsItsLimitInBytesNotFourTimesAsMuch() async throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try FeedStore(path: directory.appendingPathComponent("feeds.sqlite").path)
-        let feed = try await store.addFeed(url: URL(string: "https://example.com/feed")!, title: "Big", category: nil)
-        // 12 MB of posts, through the connection that created the file.
-        let text = String(repeating: "A long post. ", count: 300)
-        for batch in 0..<10 {
-            let entries = (0..<300).map { storeEntry("\(batch)-\($0)", summary: "\($0) \(text)") }
-            _ = try await store.upsert(entries: entries, feed: feed.id, now: storeEpoch)
-        }
-        let (limit, used) = try await store.writer.write { db in
-            var used: Int32 = 0
-            var highest: Int32 = 0
-            sqlite3_db_status(db.sqliteConnection, SQLITE_DBSTATUS_CACHE_USED, &used, &highest, 0)
-            return (try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0, Int(used))
-        }
-        #expect(limit < 0, "a limit in KB")
-        // The limit, and what each page costs besides (SQLite's headers): not 4 times it.
-        #expect(used <= -limit * 1024 * 5 / 4, "the cache holds \(used) bytes for a limit of \(-limit) KB")
     }
 
     @Test(.timeLimit(.minutes(1 * HangGuard.scale)))
