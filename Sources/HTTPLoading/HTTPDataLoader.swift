@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOHTTP1
 
 /// Loads data over HTTP(S) with AsyncHTTPClient, and from `file:` URLs.
 ///
@@ -186,9 +187,23 @@ public final class HTTPDataLoader: Sendable {
     ///
     /// - Throws: ``HTTPLoadingError``; ``HTTPLoadingError/bodyTooLarge(limit:)`` past
     ///   ``Configuration/maxBodySize``, whatever the status.
+    ///
+    /// The body is collected where it arrives, on the client's event loop (``BodyCollector``),
+    /// and the calling task wakes once, when it is whole.
     public func send(_ request: Request) async throws(HTTPLoadingError) -> HTTPReply {
-        let opening = try await openHTTP(request)
-        return HTTPReply(status: opening.status, headers: opening.headers, body: try await opening.body.collect())
+        let limit = configuration.maxBodySize
+        let (reply, _, _, _) = try await following(request) { url, deadline in
+            var outgoing = try HTTPClient.Request(url: url.absoluteString, method: request.method == .post ? .POST : .GET)
+            for header in Self.headers(of: request, to: url) { outgoing.headers.add(name: header.name, value: header.value) }
+            if request.method == .post { outgoing.body = .bytes(request.body) }
+            let task = try self.httpClient().execute(request: outgoing, delegate: BodyCollector(limit: limit), deadline: deadline)
+            return try await withTaskCancellationHandler {
+                try await task.futureResult.get()
+            } onCancel: {
+                task.cancel()
+            }
+        }
+        return HTTPReply(status: reply.status, headers: reply.headers.map { ($0.name, $0.value) }, body: reply.body)
     }
 
     private func loadWithRetries(_ url: URL) async throws(HTTPLoadingError) -> [UInt8] {
@@ -227,6 +242,27 @@ public final class HTTPDataLoader: Sendable {
     }
 
     private func openHTTP(_ request: Request) async throws(HTTPLoadingError) -> HTTPOpening {
+        let (response, url, redirects, deadline) = try await following(request) { url, deadline in
+            let response = try await self.httpClient().execute(Self.clientRequest(request, to: url), deadline: deadline)
+            return HTTPHop(status: Int(response.status.code), headers: response.headers, body: response.body)
+        }
+        let limit = configuration.maxBodySize
+        if (200..<300).contains(response.status),
+           let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
+            throw .bodyTooLarge(limit: limit)
+        }
+        return HTTPOpening(
+            status: response.status, headers: response.headers.map { ($0.name, $0.value) }, finalURL: url,
+            redirects: redirects, body: HTTPBody(source: .http(response.body, deadline: deadline), limit: limit))
+    }
+
+    /// One attempt at `request`: `exchange` sends it to a URL by a deadline and returns the
+    /// response, its body as the exchange reads it; redirects are followed as ``send(_:)`` says,
+    /// every URL under ``RequestTarget``, all before one deadline. The final response, its URL,
+    /// the redirects followed and the deadline, which its body must meet too.
+    private func following<Body: Sendable>(
+        _ request: Request, _ exchange: (URL, NIODeadline) async throws -> HTTPHop<Body>
+    ) async throws(HTTPLoadingError) -> (response: HTTPHop<Body>, url: URL, redirects: [Int], deadline: NIODeadline) {
         let start = request.url
         try RequestTarget.check(start)
         // Checked here, so that the HTTP client's own error, which quotes the values, never
@@ -240,13 +276,13 @@ public final class HTTPDataLoader: Sendable {
         var visited: Set<URL> = [start]
         var redirects: [Int] = []
         for _ in 0...configuration.maxRedirects {
-            let response: HTTPClientResponse
+            let response: HTTPHop<Body>
             do {
-                response = try await httpClient().execute(Self.clientRequest(request, to: url), deadline: deadline)
+                response = try await exchange(url, deadline)
             } catch {
                 throw HTTPLoadingError(error, url: url)
             }
-            let status = Int(response.status.code)
+            let status = response.status
             if [301, 302, 303, 307, 308].contains(status),
                let location = response.headers.first(name: "Location"),
                let next = URL(string: location, relativeTo: url)?.absoluteURL,
@@ -257,14 +293,7 @@ public final class HTTPDataLoader: Sendable {
                 url = next
                 continue
             }
-            let limit = configuration.maxBodySize
-            if (200..<300).contains(status),
-               let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
-                throw .bodyTooLarge(limit: limit)
-            }
-            return HTTPOpening(
-                status: status, headers: response.headers.map { ($0.name, $0.value) }, finalURL: url,
-                redirects: redirects, body: HTTPBody(source: .http(response.body, deadline: deadline), limit: limit))
+            return (response, url, redirects, deadline)
         }
         throw .tooManyRedirects
     }
@@ -274,12 +303,16 @@ public final class HTTPDataLoader: Sendable {
     private static func clientRequest(_ request: Request, to url: URL) -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.method = request.method == .post ? .POST : .GET
-        let withCredentials = mayReceiveCredentials(url, sentTo: request.url)
-        for header in request.headers where withCredentials || !Request.isCredential(header.name) {
-            outgoing.headers.add(name: header.name, value: header.value)
-        }
+        for header in headers(of: request, to: url) { outgoing.headers.add(name: header.name, value: header.value) }
         if request.method == .post { outgoing.body = .bytes(request.body) }
         return outgoing
+    }
+
+    /// The headers of `request` that go to `url`, its first URL or a redirect's: the
+    /// credentials only where ``mayReceiveCredentials(_:sentTo:)``.
+    private static func headers(of request: Request, to url: URL) -> [(name: String, value: String)] {
+        let withCredentials = mayReceiveCredentials(url, sentTo: request.url)
+        return request.headers.filter { withCredentials || !Request.isCredential($0.name) }
     }
 
     /// Whether `url`, reached from the request's `start`, may receive its credentials and a

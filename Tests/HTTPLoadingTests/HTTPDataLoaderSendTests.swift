@@ -77,6 +77,49 @@ import Testing
         }
     }
 
+    /// The body is collected on the client's event loop (``BodyCollector``): the deadline, the
+    /// cancellation of the calling task and the limit still hold in the middle of it.
+    @Test func aTricklingBodyEndsAtTheDeadlineAndClosesTheConnection() async throws {
+        try await withServer({ $0.requestTimeout = .milliseconds(400) }) { server, loader in
+            // Each byte comes well within the read timeout, so only the deadline can stop it.
+            let error = await failure { () async throws(HTTPLoadingError) in
+                try await loader.send(HTTPDataLoader.Request(method: .get, url: server.url("/trickle")))
+            }
+            #expect(error == .timedOut)
+            var closed = server.connectionClosed.makeAsyncIterator()
+            _ = await closed.next()
+        }
+    }
+
+    @Test func cancellingASendMidBodyClosesTheConnection() async throws {
+        try await withServer { server, loader in
+            var answered = server.requestsAnswered.makeAsyncIterator()
+            let transfer = Task { () async throws(HTTPLoadingError) -> HTTPReply in
+                try await loader.send(HTTPDataLoader.Request(method: .get, url: server.url("/slow-body")))
+            }
+            // The server has sent half the body and waits: hang up from the client side.
+            #expect(await answered.next() == "/slow-body")
+            transfer.cancel()
+            var closed = server.connectionClosed.makeAsyncIterator()
+            _ = await closed.next()
+            await #expect(throws: HTTPLoadingError.cancelled) { try await transfer.value }
+        }
+    }
+
+    @Test func aRefusalsBodyOverTheLimitFailsWithTheSizeErrorToo() async throws {
+        // 404 with a body of 7 bytes ("unknown"): declared past the limit, it is read until it
+        // passes it, whatever its status.
+        try await withServer({ $0.maxBodySize = 5 }) { server, loader in
+            let error = await failure { () async throws(HTTPLoadingError) in
+                try await loader.send(HTTPDataLoader.Request(method: .get, url: server.url("/nothing-here")))
+            }
+            #expect(error == .bodyTooLarge(limit: 5))
+            let small = try await loader.send(HTTPDataLoader.Request(method: .get, url: server.url("/missing")))
+            #expect(small.status == 404)
+            #expect(small.body == Array("no".utf8))
+        }
+    }
+
     @Test(arguments: ["unix://127.0.0.1/daemon.sock", "file:///etc/passwd", "ftp://127.0.0.1/feed"])
     func aRedirectToAnythingButHTTPIsRefused(target: String) async throws {
         try await withServer { server, loader in
