@@ -24,16 +24,25 @@ final class BodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
     typealias Response = HTTPHop<[UInt8]>
 
     private let limit: Int
+    private let successesOnly: Bool
     private var head: HTTPResponseHead?
     private var bytes: [UInt8] = []
 
-    /// A collector of at most `limit` bytes (after decompression, which the client does).
-    init(limit: Int) {
+    /// A collector of at most `limit` bytes (after decompression, which the client does); with
+    /// `successesOnly`, a response other than a success or a redirect (with a `Location`) fails
+    /// with ``HTTPLoadingError/status(_:retryAfter:)`` as its head arrives, its body unread.
+    init(limit: Int, successesOnly: Bool = false) {
         self.limit = limit
+        self.successesOnly = successesOnly
     }
 
     func didReceiveHead(task: HTTPClient.Task<Response>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         self.head = head
+        let code = Int(head.status.code)
+        if successesOnly, !(200..<300).contains(code), !((300..<400).contains(code) && head.headers.contains(name: "Location")) {
+            let retryAfter = head.headers.first(name: "Retry-After").flatMap(HTTPDataLoader.retryAfterSeconds)
+            return task.eventLoop.makeFailedFuture(HTTPLoadingError.status(code, retryAfter: retryAfter))
+        }
         if let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length >= 0 {
             // A success declared too large fails before its body is read.
             if (200..<300).contains(head.status.code), length > limit {

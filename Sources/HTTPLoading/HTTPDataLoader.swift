@@ -191,19 +191,27 @@ public final class HTTPDataLoader: Sendable {
     /// The body is collected where it arrives, on the client's event loop (``BodyCollector``),
     /// and the calling task wakes once, when it is whole.
     public func send(_ request: Request) async throws(HTTPLoadingError) -> HTTPReply {
+        let reply = try await collecting(request, successesOnly: false)
+        return HTTPReply(status: reply.status, headers: reply.headers.map { ($0.name, $0.value) }, body: reply.body)
+    }
+
+    /// The final response to `request`, its body collected on the client's event loop
+    /// (``BodyCollector``); with `successesOnly`, any other than a success or a redirect fails
+    /// with ``HTTPLoadingError/status(_:retryAfter:)`` as its head arrives, its body unread.
+    private func collecting(_ request: Request, successesOnly: Bool) async throws(HTTPLoadingError) -> HTTPHop<[UInt8]> {
         let limit = configuration.maxBodySize
-        let (reply, _, _, _) = try await following(request) { url, deadline in
+        return try await following(request) { url, deadline in
             var outgoing = try HTTPClient.Request(url: url.absoluteString, method: request.method == .post ? .POST : .GET)
             for header in Self.headers(of: request, to: url) { outgoing.headers.add(name: header.name, value: header.value) }
             if request.method == .post { outgoing.body = .bytes(request.body) }
-            let task = try self.httpClient().execute(request: outgoing, delegate: BodyCollector(limit: limit), deadline: deadline)
+            let collector = BodyCollector(limit: limit, successesOnly: successesOnly)
+            let task = try self.httpClient().execute(request: outgoing, delegate: collector, deadline: deadline)
             return try await withTaskCancellationHandler {
                 try await task.futureResult.get()
             } onCancel: {
                 task.cancel()
             }
-        }
-        return HTTPReply(status: reply.status, headers: reply.headers.map { ($0.name, $0.value) }, body: reply.body)
+        }.response
     }
 
     private func loadWithRetries(_ url: URL) async throws(HTTPLoadingError) -> [UInt8] {
@@ -234,6 +242,14 @@ public final class HTTPDataLoader: Sendable {
     }
 
     private func loadOnce(_ url: URL) async throws(HTTPLoadingError) -> [UInt8] {
+        if ["http", "https"].contains(url.scheme?.lowercased()) {
+            let response = try await collecting(Request(method: .get, url: url), successesOnly: true)
+            // A redirect not followed (its `Location` no URL) is the final response.
+            guard (200..<300).contains(response.status) else {
+                throw .status(response.status, retryAfter: response.headers.first(name: "Retry-After").flatMap(Self.retryAfterSeconds))
+            }
+            return response.body
+        }
         let opening = try await open(url)
         guard (200..<300).contains(opening.status) else {
             throw .status(opening.status, retryAfter: opening.header("Retry-After").flatMap(Self.retryAfterSeconds))

@@ -59,6 +59,14 @@ private let socketStream = SOCK_STREAM
         }
     }
 
+    @Test func aFailedStatusIsReportedWithoutReadingItsBody() async throws {
+        // "unknown", 7 bytes, is past the limit: the status is the error, not the body's size.
+        try await withServer({ $0.maxBodySize = 5 }) { server, loader, _ in
+            let error = await failure { try await loader.loadData(for: server.url("/nothing-here")) }
+            #expect(error as? HTTPLoadingError == .status(404, retryAfter: nil))
+        }
+    }
+
     @Test func aServerErrorIsRetriedWithBackoff() async throws {
         try await withServer { server, loader, clock in
             let body2 = try await loader.loadData(for: server.url("/flaky"))
@@ -201,6 +209,11 @@ private let socketStream = SOCK_STREAM
             #expect(body4 == Array("redirected".utf8))
             let error = await failure { try await loader.loadData(for: server.url("/loop")) }
             #expect(error as? HTTPLoadingError == .tooManyRedirects)
+            // A redirect whose Location is no URL is not followed: it is a failed load, not a
+            // body (the whole-body path once returned its empty body as the data).
+            let nowhere = server.url("/to/" + "http://[nowhere".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+            let unfollowed = await failure { try await loader.loadData(for: nowhere) }
+            #expect(unfollowed as? HTTPLoadingError == .status(302, retryAfter: nil))
         }
     }
 
