@@ -91,6 +91,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
@@ -117,6 +118,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
@@ -324,7 +326,7 @@ let package = Package(
         .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "StableHashing", "SeededRandom", "ScrollworkTestSupport"]),
         .testTarget(
             name: "HTTPLoadingTests",
-            dependencies: ["HTTPLoading", "ContentLoadingHTTP", "ContentLoading", "LoopbackHTTP", "ScrollworkTestSupport"]
+            dependencies: ["HTTPLoading", "ContentLoadingHTTP", "ContentLoading", "LoopbackHTTP", "ScrollworkTestSupport", "CZlib"]
         ),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFixtures", "SeededRandom"]),
         .testTarget(name: "ThumbnailLoadingTests", dependencies: ["ThumbnailLoading", "Thumbnails", "ContentLoading", "ImageFixtures"]),

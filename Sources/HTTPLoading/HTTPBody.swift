@@ -50,7 +50,7 @@ public struct HTTPBody: AsyncSequence, Sendable {
             for try await piece in self { bytes += piece }
             return bytes
         } catch {
-            throw HTTPLoadingError(error)
+            throw HTTPLoadingError(error, bodyLimit: limit)
         }
     }
 
@@ -114,7 +114,7 @@ public struct HTTPBody: AsyncSequence, Sendable {
                 }
             } catch {
                 piece = .finished
-                throw HTTPLoadingError(error)
+                throw HTTPLoadingError(error, bodyLimit: limit)
             }
             guard let bytes else {
                 piece = .finished

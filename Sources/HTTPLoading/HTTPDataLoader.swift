@@ -296,7 +296,7 @@ public final class HTTPDataLoader: Sendable {
             do {
                 response = try await exchange(url, deadline)
             } catch {
-                throw HTTPLoadingError(error, url: url)
+                throw HTTPLoadingError(error, url: url, bodyLimit: configuration.maxBodySize)
             }
             let status = response.status
             if [301, 302, 303, 307, 308].contains(status),

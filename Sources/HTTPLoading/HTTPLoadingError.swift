@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTPCompression
 import NIOPosix
 
 /// Why an HTTP or file load failed.
@@ -57,10 +58,17 @@ public enum HTTPLoadingError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// The one mapping of the HTTP client's and the task's errors to this type; `url` names
-    /// the target of a refused connection.
-    init(_ error: any Error, url: URL? = nil) {
+    /// the target of a refused connection, `bodyLimit` the most bytes the body could have once
+    /// decompressed.
+    init(_ error: any Error, url: URL? = nil, bodyLimit: Int) {
         if let error = error as? HTTPLoadingError {
             self = error
+        } else if let error = error as? NIOHTTPDecompression.DecompressionError {
+            // The client decompresses up to the body's limit: a body that expands past it is
+            // too large (not a failed connection, which would be tried again).
+            self = error == .limit ? .bodyTooLarge(limit: bodyLimit) : .connectionFailed("the body's compression is broken")
+        } else if error is NIOHTTPDecompression.ExtraDecompressionError {
+            self = .connectionFailed("the body's compression is broken")
         } else if error is CancellationError {
             self = .cancelled
         } else if let error = error as? HTTPClientError {

@@ -59,6 +59,25 @@ private let socketStream = SOCK_STREAM
         }
     }
 
+    /// The limit holds for the body as it is decompressed, whichever way it is read: a body
+    /// that expands past it once failed as a broken connection ("limit"), and was tried again.
+    @Test func aCompressedBodyIsLimitedAsItExpands() async throws {
+        try await withServer({ $0.maxBodySize = 1_000_000 }) { server, loader, clock in
+            #expect(try await loader.loadData(for: server.url("/deflated")) == Array("deflated".utf8))
+            let reply = try await loader.send(HTTPDataLoader.Request(method: .get, url: server.url("/deflated")))
+            #expect(reply.body == Array("deflated".utf8))
+            let loaded = await failure { try await loader.loadData(for: server.url("/deflate-bomb")) }
+            #expect(loaded as? HTTPLoadingError == .bodyTooLarge(limit: 1_000_000))
+            let sent = await failure { try await loader.send(HTTPDataLoader.Request(method: .get, url: server.url("/deflate-bomb"))).body }
+            #expect(sent as? HTTPLoadingError == .bodyTooLarge(limit: 1_000_000))
+            let opened = await failure { try await loader.open(server.url("/deflate-bomb")).body.collect() }
+            #expect(opened as? HTTPLoadingError == .bodyTooLarge(limit: 1_000_000))
+            // Once each: a body too large is not tried again (as a failed connection was).
+            #expect(server.hits("/deflate-bomb") == 3)
+            #expect(clock.sleeps.isEmpty)
+        }
+    }
+
     @Test func aFailedStatusIsReportedWithoutReadingItsBody() async throws {
         // "unknown", 7 bytes, is past the limit: the status is the error, not the body's size.
         try await withServer({ $0.maxBodySize = 5 }) { server, loader, _ in

@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 import LoopbackHTTP
 import ScrollworkTestSupport
@@ -10,9 +11,17 @@ import ScrollworkTestSupport
 /// `/ok/redirected`; `/loop` redirects to itself; `/trickle` declares 10,000 bytes and sends one
 /// every 20 ms; `/to/TARGET` redirects to TARGET (percent-encoded) with a 302, `/to307/TARGET`
 /// with a 307; `/echo` answers the request's method, `Content-Type`, `Authorization` and body,
-/// a line each; `/unauthorized` 401 with a body.
+/// a line each; `/unauthorized` 401 with a body; `/deflated` answers "deflated" compressed,
+/// `/deflate-bomb` `bigSize` bytes in about 2 KB.
 enum TestRoutes {
     static let bigSize = 2_000_000
+
+    /// `bytes` as a zlib stream, which `Content-Encoding: deflate` names.
+    static func deflated(_ bytes: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: cz_deflate_bound(bytes.count))
+        let count = out.withUnsafeMutableBufferPointer { cz_deflate(bytes, bytes.count, $0.baseAddress, $0.count, 9) }
+        return Array(out.prefix(count))
+    }
 
     static func start() async throws -> LoopbackHTTPServer {
         try await LoopbackHTTPServer.start { request, hit in
@@ -37,6 +46,9 @@ enum TestRoutes {
                 let head = [request.method, request.header("Content-Type") ?? "", request.header("Authorization") ?? ""]
                 return .respond(status: 200, body: Array(head.joined(separator: "\n").utf8) + [0x0A] + request.body)
             case "/unauthorized": return .text(401, "Error=BadAuthentication")
+            case "/deflated": return .respond(status: 200, headers: [("Content-Encoding", "deflate")], body: deflated(Array("deflated".utf8)))
+            case "/deflate-bomb":
+                return .respond(status: 200, headers: [("Content-Encoding", "deflate")], body: deflated([UInt8](repeating: 120, count: bigSize)))
             default: return .text(404, "unknown")
             }
         }
