@@ -167,6 +167,9 @@ public struct SyncRuntime: Sendable {
         }
         // A reply's upserts (a page's items, by feed) are written in one transaction.
         var upserts: [(remoteFeedID: String, entries: [SyncedEntry])] = []
+        // A store that held none of the account's items takes the pages as new ones, without
+        // looking each page's ids up first (an item a later page repeats is still compared).
+        let mostlyNew = !snapshot.holdsSyncedItems
         // A bulk pull has started and no page is written yet: the first page's write begins
         // by setting the list index aside (not a write of its own in the chain, which would
         // hold a page back).
@@ -181,7 +184,7 @@ public struct SyncRuntime: Sendable {
                 let batches = page.map { (remoteFeedID: $0.remoteFeedID, batch: SyncedEntryBatch($0.entries)) }
                 let before = try await previous?.value ?? SyncedStateCounts()
                 if startingBulkPull { _ = try? await store.setListIndexAside() }
-                return before + (try await store.upsertSynced(batches, now: now()))
+                return before + (try await store.upsertSynced(batches, now: now(), mostlyNew: mostlyNew))
             }
         }
         // The end of a bulk pull builds again what its start set aside: last in the chain,

@@ -119,6 +119,36 @@ import Testing
         #expect(states["n4"]! == (true, false))
     }
 
+    /// Pages taken as mostly new (a first sync) skip the lookup of stored entries; an entry
+    /// stored already, by this page or an earlier one, is still found and compared.
+    @Test func pagesTakenAsMostlyNewStillCompareWhatIsStored() async throws {
+        let (store, _) = try await Self.syncedStore()
+        func page(_ states: [SyncedEntryState]) -> [(remoteFeedID: String, batch: SyncedEntryBatch)] {
+            [("feed/1", SyncedEntryBatch(states))]
+        }
+        let first = try await store.upsertSynced(page([
+            SyncedEntryState(entry: storeEntry("n4"), isRead: false, isStarred: false),
+            SyncedEntryState(entry: storeEntry("n5"), isRead: false, isStarred: false),
+        ]), now: storeEpoch, mostlyNew: true)
+        #expect(first.new == 2)
+        // A later page repeats n4 edited, n3 (stored before) with a new state, and n6 twice.
+        let second = try await store.upsertSynced(page([
+            SyncedEntryState(entry: storeEntry("n4", title: "Edited"), isRead: true, isStarred: false),
+            SyncedEntryState(entry: storeEntry("n3"), isRead: false, isStarred: true),
+            SyncedEntryState(entry: storeEntry("n6"), isRead: false, isStarred: false),
+            SyncedEntryState(entry: storeEntry("n6"), isRead: false, isStarred: false),
+        ]), now: storeEpoch, mostlyNew: true)
+        #expect(second.new == 1)
+        #expect(second.markedRead == 1)
+        #expect(second.starred == 1)
+        let entries = try await store.entries(EntryQuery(limit: 100))
+        #expect(entries.first { $0.entry.id == "n4" }?.entry.title == "Edited")
+        #expect(entries.filter { $0.entry.id == "n6" }.count == 1)
+        let states = try await Self.states(store)
+        #expect(states["n4"]! == (true, false))
+        #expect(states["n3"]! == (false, true))
+    }
+
     @Test func aPageForAFeedNobodyFollowsFails() async throws {
         let (store, _) = try await Self.syncedStore()
 
