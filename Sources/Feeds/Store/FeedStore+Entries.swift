@@ -68,13 +68,17 @@ extension FeedStore {
             }
             let insert = try db.cachedStatement(sql: insertSQL)
             let update = try db.cachedStatement(sql: updateContentSQL)
-            let waitForIndex = try db.cachedStatement(sql: "INSERT INTO search_backlog (id) VALUES (?)")
+            // The entries this call adds have the ids past the largest stored now (the store's
+            // transactions run one at a time, and AUTOINCREMENT only grows): they join the
+            // index's backlog in one statement at the end. A statement for each (with its id
+            // read back) made a first sync's `account add` take 399 ms of CPU against 373.
+            let storedUpTo = indexing ? try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM entry")) ?? 0 : 0
             let updateSearchRow = try db.cachedStatement(sql: updateSearchRowSQL)
             let values = entries.indices.map { prepared?.values[$0] ?? EntryColumns.values(of: entries[$0]) }
             let unchanged = lookingUpStored ? try storedEntriesUnchanged(entries, values: values, feed: feed, db)
                 : [Bool?](repeating: nil, count: entries.count)
             let firstSeen = now.timeIntervalSince1970.databaseValue
-            return try entries.indices.map { index in
+            let changes = try entries.indices.map { index in
                 let entry = entries[index]
                 func excerpt() -> DatabaseValue {
                     prepared?.excerpts[index] ?? EntryColumns.excerpt(summary: entry.summary, content: entry.content).databaseValue
@@ -91,12 +95,6 @@ extension FeedStore {
                     binding.bind(values[index])
                     try binding.execute()
                     if db.changesCount > 0 {
-                        // Indexed after this transaction (``indexWaitingPosts(limit:)``).
-                        if indexing {
-                            var wait = ParameterBinding(waitForIndex)
-                            wait.bind(db.lastInsertedRowID.databaseValue)
-                            try wait.execute()
-                        }
                         return EntryChange(entryID: entry.id, state: .new)
                     }
                     // Stored by this batch already: it holds the identifier twice, and this
@@ -116,6 +114,11 @@ extension FeedStore {
                 }
                 return EntryChange(entryID: entry.id, state: .modified)
             }
+            // Indexed after this transaction (``indexWaitingPosts(limit:)``).
+            if indexing, changes.contains(where: { $0.state == .new }) {
+                try db.cachedStatement(sql: "INSERT INTO search_backlog (id) SELECT id FROM entry WHERE id > ?").execute(arguments: [storedUpTo])
+            }
+            return changes
         }
     }
 

@@ -149,6 +149,30 @@ import Testing
         #expect(try await titles(store, "server remote") == ["Synced words"])
     }
 
+    /// Every post a write adds waits for the index, each feed's of a page of several, whether
+    /// the page is taken as mostly new or not, and a post the page repeats waits once.
+    @Test func everyPostOfAPageOfSeveralFeedsWaitsForTheIndex() async throws {
+        let store = try FeedStore()
+        _ = try await store.replaceSyncedFeeds([
+            SyncedFeed(remoteID: "feed/1", url: URL(string: "https://example.com/one")!, title: "One", category: nil),
+            SyncedFeed(remoteID: "feed/2", url: URL(string: "https://example.com/two")!, title: "Two", category: nil),
+        ])
+        func batch(_ ids: [String]) -> SyncedEntryBatch {
+            SyncedEntryBatch(ids.map { SyncedEntryState(entry: storeEntry($0, title: "Post \($0) words"), isRead: false, isStarred: false) })
+        }
+        for mostlyNew in [true, false] {
+            let suffix = mostlyNew ? "" : "-later"
+            _ = try await store.upsertSynced([("feed/1", batch(["a\(suffix)", "b\(suffix)", "a\(suffix)"])),
+                                              ("feed/2", batch(["c\(suffix)"]))], now: day(0), mostlyNew: mostlyNew)
+            _ = try await store.upsertSynced([("feed/2", batch(["c\(suffix)", "d\(suffix)"]))], now: day(0), mostlyNew: mostlyNew)
+            #expect(try await indexMismatches(store) == [])
+        }
+        #expect(try await store.waitingPostCount() == 8)
+        try await store.indexAllWaitingPosts()
+        #expect(try await indexMismatches(store) == [])
+        #expect(try await titles(store, "words").count == 8)
+    }
+
     @Test func aStoreWrittenBeforeTheIndexGetsItWithProgress() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
