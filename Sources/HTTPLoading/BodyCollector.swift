@@ -45,14 +45,12 @@ final class BodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
         self.head = head
         let code = Int(head.status.code)
         if successesOnly, !(200..<300).contains(code), !((300..<400).contains(code) && head.headers.contains(name: "Location")) {
-            let retryAfter = head.headers.first(name: "Retry-After").flatMap(HTTPDataLoader.retryAfterSeconds)
-            return task.eventLoop.makeFailedFuture(HTTPLoadingError.status(code, retryAfter: retryAfter))
+            return task.eventLoop.makeFailedFuture(HTTPDataLoader.failure(status: code, headers: head.headers))
         }
-        if let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length >= 0 {
-            // A success declared too large fails before its body is read.
-            if (200..<300).contains(head.status.code), length > limit {
-                return task.eventLoop.makeFailedFuture(HTTPLoadingError.bodyTooLarge(limit: limit))
-            }
+        if HTTPDataLoader.declaresTooLarge(status: code, headers: head.headers, limit: limit) {
+            return task.eventLoop.makeFailedFuture(HTTPLoadingError.bodyTooLarge(limit: limit))
+        }
+        if let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length > 0 {
             bytes.reserveCapacity(min(length, limit))
         }
         return task.eventLoop.makeSucceededVoidFuture()

@@ -241,20 +241,26 @@ public final class HTTPDataLoader: Sendable {
         return min(jittered, configuration.maxRetryDelay)
     }
 
+    /// One attempt of ``loadData(for:)`` at a URL that is not a file's.
     private func loadOnce(_ url: URL) async throws(HTTPLoadingError) -> [UInt8] {
-        if ["http", "https"].contains(url.scheme?.lowercased()) {
-            let response = try await collecting(Request(method: .get, url: url), successesOnly: true)
-            // A redirect not followed (its `Location` no URL) is the final response.
-            guard (200..<300).contains(response.status) else {
-                throw .status(response.status, retryAfter: response.headers.first(name: "Retry-After").flatMap(Self.retryAfterSeconds))
-            }
-            return response.body
-        }
-        let opening = try await open(url)
-        guard (200..<300).contains(opening.status) else {
-            throw .status(opening.status, retryAfter: opening.header("Retry-After").flatMap(Self.retryAfterSeconds))
-        }
-        return try await opening.body.collect()
+        guard ["http", "https"].contains(url.scheme?.lowercased()) else { throw .unsupportedScheme(url.scheme ?? "") }
+        let response = try await collecting(Request(method: .get, url: url), successesOnly: true)
+        // A redirect not followed (its `Location` no URL) is the final response.
+        guard (200..<300).contains(response.status) else { throw Self.failure(status: response.status, headers: response.headers) }
+        return response.body
+    }
+
+    /// The error a load that wants a body meets in a response with `status`, not a success:
+    /// the status, and the delay its `Retry-After` asks for.
+    static func failure(status: Int, headers: HTTPHeaders) -> HTTPLoadingError {
+        .status(status, retryAfter: headers.first(name: "Retry-After").flatMap(retryAfterSeconds))
+    }
+
+    /// Whether a success's `Content-Length` declares a body past `limit`: it fails before its
+    /// body is read.
+    static func declaresTooLarge(status: Int, headers: HTTPHeaders, limit: Int) -> Bool {
+        guard (200..<300).contains(status), let length = headers.first(name: "Content-Length").flatMap(Int.init) else { return false }
+        return length > limit
     }
 
     private func openHTTP(_ request: Request) async throws(HTTPLoadingError) -> HTTPOpening {
@@ -263,10 +269,7 @@ public final class HTTPDataLoader: Sendable {
             return HTTPHop(status: Int(response.status.code), headers: response.headers, body: response.body)
         }
         let limit = configuration.maxBodySize
-        if (200..<300).contains(response.status),
-           let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
-            throw .bodyTooLarge(limit: limit)
-        }
+        if Self.declaresTooLarge(status: response.status, headers: response.headers, limit: limit) { throw .bodyTooLarge(limit: limit) }
         return HTTPOpening(
             status: response.status, headers: response.headers.map { ($0.name, $0.value) }, finalURL: url,
             redirects: redirects, body: HTTPBody(source: .http(response.body, deadline: deadline), limit: limit))
